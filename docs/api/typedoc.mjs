@@ -1,0 +1,31 @@
+// TypeDoc settings for the SDK's API reference: `npm run docs:api` writes Markdown to docs/api/sdk/
+// (not committed: see docs/api/README.md). Warnings are errors, so a broken {@link} or a public
+// type that refers to one the SDK does not export fails the test that generates it.
+import { OptionDefaults } from 'typedoc';
+
+/** @type {Partial<import('typedoc').TypeDocOptions & import('typedoc-plugin-markdown').PluginOptions>} */
+const config = {
+  name: '@sharecode/sdk',
+  // `@sharecode/sdk` and `@sharecode/sdk/node`. The third entry, `@sharecode/sdk/openapi`, is the
+  // contract's generated types: the contract itself (openapi.json, rendered at the server's /docs)
+  // documents them better than a megabyte of expanded type literals would.
+  entryPoints: ['../../packages/sdk/src/index.ts', '../../packages/sdk/src/node.ts'],
+  tsconfig: '../../packages/sdk/tsconfig.json',
+  plugin: ['typedoc-plugin-markdown'],
+  out: 'sdk',
+  readme: 'none',
+  excludePrivate: true,
+  excludeInternal: true,
+  // No "Defined in file:line": the reference changes only when the API does.
+  disableSources: true,
+  treatWarningsAsErrors: true,
+  validation: { notExported: true, invalidLink: true, notDocumented: false },
+  // Types that public signatures mention but these two entries do not export: `paths` is in
+  // `@sharecode/sdk/openapi` (above); the other two are internal helpers whose shape is shown
+  // where they are used.
+  intentionallyNotExported: ['paths', 'Schemas', 'ResultWithEvidence'],
+  // openapi-typescript writes these JSDoc tags into the contract's generated types.
+  blockTags: [...OptionDefaults.blockTags, '@description', '@constant'],
+};
+
+export default config;

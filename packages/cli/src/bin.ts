@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+import type { CliIo } from './context.js';
+import { EXIT } from './exit-codes.js';
+import { main } from './main.js';
+
+const interruptHandlers = new Set<() => void>();
+
+// Ctrl-C: undo what is on screen (a spinner line), say so, exit 130. Anything a command appended to a
+// file before this moment is complete: batch results are written one whole line at a time.
+process.once('SIGINT', () => {
+  for (const handler of interruptHandlers) {
+    try {
+      handler();
+    } catch {
+      // Cleanup is best effort; the exit below must happen.
+    }
+  }
+  process.stderr.write('\nInterrupted.\n');
+  process.exit(EXIT.INTERRUPTED);
+});
+
+// A reader that stops early (`rtw ... | head`) closes the pipe: stop quietly, as other tools do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE')
+      process.exit(typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK);
+    throw error;
+  });
+}
+
+const io: CliIo = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  // A getter: touching process.stdin opens it, which only commands that read it should do.
+  get stdin() {
+    return process.stdin;
+  },
+  env: process.env,
+  onInterrupt(handler) {
+    interruptHandlers.add(handler);
+    return () => interruptHandlers.delete(handler);
+  },
+};
+
+process.exitCode = await main(process.argv, io);

@@ -1,0 +1,119 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { WebhookRequest } from '@sharecode/sandbox';
+import type { CommandContext } from '../context.js';
+import { EXIT } from '../exit-codes.js';
+import { finishWithRecord } from '../flow/finish.js';
+import { waitForEnd } from '../flow/wait.js';
+import { checkKindOf, isKindName } from '../kinds.js';
+import { argumentsOf, flagOption, numberOption, stringOption } from '../options.js';
+import { type Output, outputFor } from '../output/output.js';
+import { failureFromError, printFailure, usageFailure } from '../render/failure.js';
+import { ASYNC_REQUEST_FIELDS, bodyFromOptions, flagOfField, REQUEST_FIELDS } from '../request/fields.js';
+import { queueCheck } from '../request/send.js';
+import { validateForKind, validateKeyOption } from '../request/validate.js';
+import { openConnection } from '../runtime/connection.js';
+import { headerLines } from '../webhook/headers-file.js';
+
+/** `rtw async <kind>`: queue a check; print its id, or with --wait its answer. */
+export async function asyncCommand(ctx: CommandContext): Promise<number> {
+  const out = outputFor(ctx);
+  const { options } = ctx;
+  const name = argumentsOf(options)[0];
+  if (!isKindName(name)) {
+    printFailure(out, usageFailure('Name the kind: right-to-work, right-to-rent or immigration-status.'));
+    return EXIT.INVALID_INPUT;
+  }
+  const wait = flagOption(options, 'wait');
+  const webhookDir = stringOption(options, 'saveWebhook');
+  if (webhookDir !== undefined && !(wait && flagOption(options, 'sandbox'))) {
+    printFailure(
+      out,
+      usageFailure(
+        '--save-webhook works with --sandbox --wait (the sandbox signs the webhook when the check ends).',
+      ),
+    );
+    return EXIT.INVALID_INPUT;
+  }
+  const body = bodyFromOptions(options, [...REQUEST_FIELDS, ...ASYNC_REQUEST_FIELDS]);
+  const validated = validateForKind(checkKindOf(name), body, true, flagOfField);
+  if (!validated.ok) {
+    printFailure(out, validated.error);
+    return validated.error.exitCode;
+  }
+  const key = validateKeyOption(stringOption(options, 'idempotencyKey'));
+  if (!key.ok) {
+    printFailure(out, key.error);
+    return key.error.exitCode;
+  }
+  const opened = await openConnection(ctx, out);
+  if (!opened.ok) {
+    printFailure(out, opened.error);
+    return opened.error.exitCode;
+  }
+  const connection = opened.value;
+  try {
+    let created: Awaited<ReturnType<typeof queueCheck>>;
+    try {
+      created = await queueCheck(connection.client, validated.value, {
+        maxRetries: connection.retries,
+        idempotencyKey: key.value,
+      });
+    } catch (error) {
+      const failure = failureFromError(error);
+      printFailure(out, failure);
+      return failure.exitCode;
+    }
+    const { check } = created;
+    if (created.replayed) {
+      out.notice(`This Idempotency-Key already queued ${check.id}: nothing new was queued or charged.`);
+    }
+    out.detail(`Idempotency-Key: ${created.idempotencyKey}`);
+    if (!wait) {
+      if (out.json) out.jsonValue(check);
+      else out.data(check.id);
+      out.notice(`Queued ${check.id} (${check.status}). Follow it with: rtw poll ${check.id} --wait`);
+      if (connection.sandbox) {
+        out.notice('The in-process sandbox stops with this command: use --wait to see the check end.');
+      }
+      return EXIT.OK;
+    }
+    out.notice(`Queued ${check.id}.`);
+    const finished = await waitForEnd(out, connection, check.id, numberOption(options, 'timeout', 600));
+    if (!finished.ok) {
+      printFailure(out, finished.error);
+      return finished.error.exitCode;
+    }
+    const code = await finishWithRecord(out, options, finished.value);
+    if (connection.sandbox && finished.value.callback_url !== null) {
+      const webhook = await connection.sandbox.webhookFor(check.id, 1_000);
+      if (webhook) await reportWebhook(out, webhook, webhookDir);
+    }
+    return code;
+  } finally {
+    connection.close();
+  }
+}
+
+/** The sandbox's signed webhook: described, and saved with --save-webhook (body and headers files). */
+async function reportWebhook(out: Output, webhook: WebhookRequest, dir: string | undefined): Promise<void> {
+  const id = webhook.headers['webhook-id'];
+  if (dir === undefined) {
+    out.notice(
+      `The sandbox signed webhook ${id} for ${webhook.url} (not sent: --sandbox makes no network calls; keep it with --save-webhook DIR).`,
+    );
+    return;
+  }
+  try {
+    const folder = resolve(dir);
+    await mkdir(folder, { recursive: true });
+    const bodyPath = join(folder, `${id}.json`);
+    const headersPath = join(folder, `${id}.headers`);
+    await writeFile(bodyPath, webhook.body);
+    await writeFile(headersPath, headerLines(webhook.headers));
+    out.notice(`Webhook ${id} saved: ${bodyPath} and ${headersPath}`);
+    out.notice(`Verify it with: rtw verify-webhook --sandbox --body ${bodyPath} --headers ${headersPath}`);
+  } catch (error) {
+    out.error(`The webhook was not saved: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

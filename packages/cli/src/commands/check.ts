@@ -1,0 +1,76 @@
+import type { CommandContext } from '../context.js';
+import { EXIT } from '../exit-codes.js';
+import { finishWithResult } from '../flow/finish.js';
+import { checkKindOf, isKindName } from '../kinds.js';
+import { argumentsOf, stringOption } from '../options.js';
+import { type Output, outputFor } from '../output/output.js';
+import { startSpinner } from '../output/spinner.js';
+import { failureFromError, printFailure, usageFailure } from '../render/failure.js';
+import { bodyFromOptions, flagOfField, REQUEST_FIELDS } from '../request/fields.js';
+import { sendCheck } from '../request/send.js';
+import { validateForKind } from '../request/validate.js';
+import { openConnection } from '../runtime/connection.js';
+
+const TITLES = {
+  right_to_work: 'right to work',
+  right_to_rent: 'right to rent',
+  immigration_status: 'immigration status',
+} as const;
+
+/** `rtw check <kind>`: one check from the flags, or every row of --batch. */
+export async function checkCommand(ctx: CommandContext): Promise<number> {
+  const out = outputFor(ctx);
+  const name = argumentsOf(ctx.options)[0];
+  if (!isKindName(name)) {
+    printFailure(out, usageFailure('Name the kind: right-to-work, right-to-rent or immigration-status.'));
+    return EXIT.INVALID_INPUT;
+  }
+  if (stringOption(ctx.options, 'batch') !== undefined) {
+    const { runBatch } = await import('../batch/run-batch.js');
+    return runBatch(ctx, out, checkKindOf(name));
+  }
+  if (stringOption(ctx.options, 'results') !== undefined) {
+    printFailure(
+      out,
+      usageFailure('--results goes with --batch: add --batch FILE.csv, or leave --results out.'),
+    );
+    return EXIT.INVALID_INPUT;
+  }
+  return singleCheck(ctx, out, checkKindOf(name));
+}
+
+async function singleCheck(
+  ctx: CommandContext,
+  out: Output,
+  kind: ReturnType<typeof checkKindOf>,
+): Promise<number> {
+  const validated = validateForKind(kind, bodyFromOptions(ctx.options, REQUEST_FIELDS), false, flagOfField);
+  if (!validated.ok) {
+    printFailure(out, validated.error);
+    return validated.error.exitCode;
+  }
+  const connection = await openConnection(ctx, out);
+  if (!connection.ok) {
+    printFailure(out, connection.error);
+    return connection.error.exitCode;
+  }
+  const { client, retries } = connection.value;
+  const spinner = startSpinner(out.io.stderr, `Checking ${TITLES[kind]} (a live check takes 15 to 40 s)`, {
+    enabled: out.animate,
+  });
+  const release = out.io.onInterrupt(() => spinner.stop());
+  try {
+    const result = await sendCheck(client, validated.value, { maxRetries: retries });
+    spinner.stop();
+    return await finishWithResult(out, ctx.options, result, `check-${result.checked_at}`);
+  } catch (error) {
+    spinner.stop();
+    const failure = failureFromError(error);
+    printFailure(out, failure);
+    return failure.exitCode;
+  } finally {
+    spinner.stop();
+    release();
+    connection.value.close();
+  }
+}

@@ -1,0 +1,55 @@
+import type { CommandContext } from '../context.js';
+import { EXIT } from '../exit-codes.js';
+import { finishWithRecord } from '../flow/finish.js';
+import { waitForEnd } from '../flow/wait.js';
+import { argumentsOf, flagOption, numberOption } from '../options.js';
+import { outputFor } from '../output/output.js';
+import { failureFromError, printFailure, usageFailure } from '../render/failure.js';
+import { openConnection } from '../runtime/connection.js';
+
+/** `rtw poll <check-id>`: the check as it stands, or with --wait once it has ended. */
+export async function pollCommand(ctx: CommandContext): Promise<number> {
+  const out = outputFor(ctx);
+  const raw = argumentsOf(ctx.options)[0];
+  const id = typeof raw === 'string' ? raw.trim() : '';
+  if (id === '') {
+    printFailure(out, usageFailure('Give the check id (chk_...) that `rtw async` printed.'));
+    return EXIT.INVALID_INPUT;
+  }
+  const opened = await openConnection(ctx, out);
+  if (!opened.ok) {
+    printFailure(out, opened.error);
+    return opened.error.exitCode;
+  }
+  const connection = opened.value;
+  try {
+    if (flagOption(ctx.options, 'wait')) {
+      const finished = await waitForEnd(out, connection, id, numberOption(ctx.options, 'timeout', 600));
+      if (!finished.ok) {
+        printFailure(out, withSandboxHint(finished.error, connection.sandbox !== undefined));
+        return finished.error.exitCode;
+      }
+      return await finishWithRecord(out, ctx.options, finished.value);
+    }
+    try {
+      const record = await connection.client.getCheck(id, { maxRetries: connection.retries });
+      return await finishWithRecord(out, ctx.options, record);
+    } catch (error) {
+      const failure = withSandboxHint(failureFromError(error), connection.sandbox !== undefined);
+      printFailure(out, failure);
+      return failure.exitCode;
+    }
+  } finally {
+    connection.close();
+  }
+}
+
+// The in-process sandbox lives as long as one command: a check queued by an earlier command is gone.
+function withSandboxHint<F extends { code: string; details: string[] }>(failure: F, sandbox: boolean): F {
+  if (sandbox && failure.code === 'CHECK_NOT_FOUND') {
+    failure.details.unshift(
+      'The --sandbox forgets its checks when a command ends: use `rtw async --sandbox --wait`, or run `rtw sandbox serve` and poll it with --base-url.',
+    );
+  }
+  return failure;
+}

@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import type { WebhookEvent } from '@sharecode/sdk';
+import { isShareCodeWebhookError, verifyWebhook } from '@sharecode/sdk';
+import type { CommandContext } from '../context.js';
+import { EXIT } from '../exit-codes.js';
+import { readBytes } from '../io/read-input.js';
+import { numberOption, stringOption } from '../options.js';
+import { type Output, outputFor } from '../output/output.js';
+import { failureFromError, printFailure, usageFailure, withMessage } from '../render/failure.js';
+import { renderRecord } from '../render/record-summary.js';
+import { renderResult } from '../render/result-summary.js';
+import { type HeaderMap, parseHeaders } from '../webhook/headers-file.js';
+import { NO_SECRET_MESSAGE, webhookSecretFor } from './webhook-secret.js';
+
+async function readHeaders(
+  ctx: CommandContext,
+): Promise<{ ok: true; value: HeaderMap } | { ok: false; error: string }> {
+  const file = stringOption(ctx.options, 'headers');
+  let headers: HeaderMap = {};
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch {
+      return { ok: false, error: `Cannot read the headers from ${file}: check the path given to --headers.` };
+    }
+    const parsed = parseHeaders(text);
+    if (!parsed.ok) {
+      return {
+        ok: false,
+        error: `The headers file ${file} cannot be read: ${parsed.error}. Give a JSON object or "Name: value" lines.`,
+      };
+    }
+    headers = parsed.value;
+  }
+  const flags: Array<[string, string]> = [
+    ['id', 'webhook-id'],
+    ['timestamp', 'webhook-timestamp'],
+    ['signature', 'webhook-signature'],
+  ];
+  for (const [option, header] of flags) {
+    const value = stringOption(ctx.options, option);
+    if (value !== undefined) headers[header] = value;
+  }
+  return { ok: true, value: headers };
+}
+
+function describeEvent(out: Output, event: WebhookEvent, id: string, timestamp: string): void {
+  const age = Math.round(Date.now() / 1000 - Number(timestamp));
+  out.data(
+    `${out.out.green(out.out.bold('Valid'))} webhook ${id}: ${out.out.bold(event.type)}, sent ${age} s ago`,
+  );
+  out.data(`Event created:    ${event.created_at}`);
+  for (const text of renderRecord(event.data, out.out)) out.data(text);
+  if (event.data.result) {
+    out.data('');
+    for (const text of renderResult(event.data.result, out.out)) out.data(text);
+  }
+  if (event.data.error) out.data(`Error:            ${event.data.error.code}: ${event.data.error.message}`);
+}
+
+/** `rtw verify-webhook`: checks a received webhook's signature and timestamp, then prints the event. */
+export async function verifyWebhookCommand(ctx: CommandContext): Promise<number> {
+  const out = outputFor(ctx);
+  const body = await readBytes(
+    stringOption(ctx.options, 'body'),
+    ctx.io.stdin,
+    'the raw webhook body',
+    '--body',
+  );
+  if (!body.ok) {
+    printFailure(out, usageFailure(body.error));
+    return EXIT.INVALID_INPUT;
+  }
+  const headers = await readHeaders(ctx);
+  if (!headers.ok) {
+    printFailure(out, usageFailure(headers.error));
+    return EXIT.INVALID_INPUT;
+  }
+  const secret = await webhookSecretFor(ctx, out);
+  if (secret === undefined) {
+    printFailure(out, usageFailure(NO_SECRET_MESSAGE));
+    return EXIT.INVALID_INPUT;
+  }
+  try {
+    const event = verifyWebhook(body.value, headers.value, secret, {
+      toleranceSeconds: numberOption(ctx.options, 'tolerance', 300),
+    });
+    if (out.json) out.jsonValue(event);
+    else
+      describeEvent(out, event, headers.value['webhook-id'] ?? '', headers.value['webhook-timestamp'] ?? '');
+    return EXIT.OK;
+  } catch (error) {
+    let failure = failureFromError(error);
+    if (isShareCodeWebhookError(error, 'bad_secret')) {
+      // The secret itself is malformed: a configuration mistake, not a refused webhook.
+      const from = stringOption(ctx.options, 'secret') !== undefined ? '--secret' : 'RTW_WEBHOOK_SECRET';
+      failure = usageFailure(`${error.message} (from ${from})`);
+    } else if (isShareCodeWebhookError(error)) {
+      failure = withMessage(failure, `Refused (${error.reason}): ${failure.message}`);
+    }
+    printFailure(out, failure);
+    return failure.exitCode;
+  }
+}

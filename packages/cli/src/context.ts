@@ -1,0 +1,35 @@
+// Types shared by the program (loaded for --help) and the commands (loaded on use): no runtime code.
+
+/** Where output goes: process.stdout / process.stderr, or a fake in unit tests. */
+export interface OutStream {
+  write(chunk: string): boolean;
+  isTTY?: boolean | undefined;
+  columns?: number | undefined;
+}
+
+/** Where piped input comes from: process.stdin, or a fake in unit tests. */
+export interface InStream extends AsyncIterable<Uint8Array | string> {
+  isTTY?: boolean | undefined;
+}
+
+export interface CliIo {
+  stdout: OutStream;
+  stderr: OutStream;
+  stdin: InStream;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Ctrl-C handlers: each command registers what must be undone (a spinner line, a server). */
+  onInterrupt(handler: () => void): () => void;
+}
+
+/** Where commander took an option's value from ('cli', 'env', 'default', ...), if it has one. */
+export type OptionSource = string | undefined;
+
+export interface CommandContext {
+  io: CliIo;
+  /** The command's parsed options, by commander's camel-case names. */
+  options: Readonly<Record<string, unknown>>;
+  sourceOf(option: string): OptionSource;
+}
+
+/** A command's body: resolves with the process exit code (never rejects for an expected failure). */
+export type CommandAction = (ctx: CommandContext) => Promise<number>;

@@ -1,0 +1,41 @@
+/**
+ * Exit codes of `rtw`, one per kind of failure, so scripts can branch without parsing text.
+ * This file is loaded for `rtw --help`: keep it free of imports.
+ */
+export const EXIT = {
+  /** The command did its job: a check that ran exits 0 whatever its outcome (ACCEPTED or REJECTED). */
+  OK: 0,
+  /** Anything unexpected: a bug, a file that cannot be written, an answer that is not the API's. */
+  UNEXPECTED: 1,
+  /** Invalid input or usage: a bad flag, a field the service would refuse (INVALID_INPUT). */
+  INVALID_INPUT: 2,
+  /** The key or the account: UNAUTHENTICATED, INVALID_KEY, QUOTA_EXCEEDED, PAYMENT_REQUIRED. */
+  AUTH_OR_PAYMENT: 3,
+  /** NOT_FOUND, DOB_MISMATCH (the applicant must re-check), CHECK_NOT_FOUND (the check id). */
+  NOT_FOUND: 4,
+  /** Worth retrying later: RATE_LIMITED, BUSY, TIMEOUT, INTERNAL, UPSTREAM_UNEXPECTED, network, time-outs. */
+  RETRYABLE: 5,
+  /** `rtw verify-webhook` refused the webhook. */
+  WEBHOOK_REFUSED: 6,
+  /** `--wait` gave up while the check was still queued or running; it keeps running. */
+  STILL_RUNNING: 7,
+  /** `--batch` finished, but at least one row ended with an error (see the results file). */
+  BATCH_ROWS_FAILED: 8,
+  /** Interrupted with Ctrl-C (SIGINT). */
+  INTERRUPTED: 130,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** The "Exit codes:" section of `rtw --help`. */
+export const EXIT_CODES_HELP = `Exit codes:
+  0    the command did its job; a check that ran exits 0 whether ACCEPTED or REJECTED
+  1    unexpected error (a bug, a file that cannot be written, an answer that is not the API's)
+  2    invalid input or usage (INVALID_INPUT, a bad flag): fix it, do not retry as is
+  3    API key or account (UNAUTHENTICATED, INVALID_KEY, QUOTA_EXCEEDED, PAYMENT_REQUIRED)
+  4    not found (NOT_FOUND, DOB_MISMATCH: the applicant re-checks; CHECK_NOT_FOUND: check the id)
+  5    worth retrying later (RATE_LIMITED, BUSY, TIMEOUT, INTERNAL, UPSTREAM_UNEXPECTED, network, time-out)
+  6    verify-webhook refused the webhook
+  7    --wait gave up while the check was still running (it keeps running: rtw poll <id> --wait)
+  8    --batch finished but some rows ended with an error (see the results file)
+  130  interrupted (Ctrl-C)`;

@@ -1,0 +1,38 @@
+// Static help sections. Loaded for `rtw --help`, so no imports: the lists of purposes and checker
+// types are documentation only (core validates; a test keeps these lists equal to core's).
+
+export const PURPOSES_HELP = [
+  'driving_licence',
+  'student_loan',
+  'education_or_training',
+  'health_insurance_card',
+  'personal_finance',
+  'homelessness_or_council_housing',
+  'travel',
+  'other',
+] as const;
+
+export const CHECKER_TYPES_HELP = ['landlord', 'agent'] as const;
+
+export const ENVIRONMENT_HELP = `Environment:
+  RTW_API_KEY          your API key (rtw_live_... or rtw_test_...); --api-key wins but leaks into shell history
+  RTW_BASE_URL         the API's address (default http://127.0.0.1:8080); --base-url wins
+  RTW_WEBHOOK_SECRET   the whsec_... secret for verify-webhook and sign-webhook; --secret wins
+  RTW_SANDBOX_FAST     1: the --sandbox answers asynchronous checks in milliseconds (retries included)
+  NO_COLOR             any value: no colour (so does output that is not a terminal, and TERM=dumb)
+  FORCE_COLOR          1: colour even when output is not a terminal (NO_COLOR and --no-color win)
+  CI                   set: no spinner or progress bar`;
+
+export const EXAMPLES_HELP = `Try it without a key (no network, answers as a test key does):
+  rtw sandbox codes
+  rtw check right-to-work --sandbox --share-code WACPT0001 --dob 1990-01-01 --company "Acme Ltd"
+
+Examples:
+  export RTW_API_KEY=rtw_test_...       # or rtw_live_...; prefer this to --api-key
+  rtw check right-to-rent --share-code "R12 345 678" --dob 1990-01-01 --checker-name "Jo Smith" --checker-type landlord
+  rtw check immigration-status --share-code S12345678 --dob 1990-01-01 --company "Acme Bank, Leeds" \\
+      --job-title "Account manager" --purpose personal_finance --out evidence/
+  id=$(rtw async right-to-work --share-code W12345678 --dob 1990-01-01 --company "Acme Ltd")
+  rtw poll "$id" --wait
+  rtw check right-to-work --batch applicants.csv --company "Acme Ltd" --out evidence/
+  rtw verify-webhook --body body.json --headers headers.txt`;

@@ -1,0 +1,28 @@
+import { CommanderError } from 'commander';
+import type { CliIo } from './context.js';
+import { EXIT } from './exit-codes.js';
+import { buildProgram } from './program.js';
+
+/**
+ * Runs `rtw` with `argv` (as process.argv: node, script, then the arguments) and resolves with the
+ * exit code. Never rejects and never calls process.exit, so it can be driven in-process by tests.
+ */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  let exitCode: number = EXIT.OK;
+  const program = buildProgram(io, (code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync([...argv]);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and --version exit 0; every other commander error is a usage error, already printed.
+      return error.exitCode === 0 ? EXIT.OK : EXIT.INVALID_INPUT;
+    }
+    // Commands turn every failure they expect into an exit code; this is a bug.
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    io.stderr.write(`rtw: unexpected error, please report it with the command you ran:\n${detail}\n`);
+    return EXIT.UNEXPECTED;
+  }
+}

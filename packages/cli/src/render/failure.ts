@@ -1,0 +1,150 @@
+import type { ErrorCode } from '@sharecode/core';
+import { ERROR_CATALOGUE, isErrorCode } from '@sharecode/core';
+import {
+  isShareCodeApiError,
+  isShareCodeConnectionError,
+  isShareCodeError,
+  isShareCodeEvidenceError,
+  isShareCodeTimeoutError,
+  isShareCodeWebhookError,
+} from '@sharecode/sdk';
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import type { Output } from '../output/output.js';
+
+/** The error body printed on stdout with --json: the API's, or the same shape for the CLI's own failures. */
+export interface ErrorJson {
+  error: { code: string; message: string; [extra: string]: unknown };
+}
+
+/**
+ * Any failure, as a value: what to print, the exit code, and the JSON for --json.
+ * `code` is the API's error code, or one of the CLI's own: USAGE, NO_API_KEY, CONNECTION_FAILED,
+ * CLIENT_TIMEOUT, STILL_RUNNING, UNEXPECTED_RESPONSE, EVIDENCE_NOT_SAVED, WEBHOOK_REFUSED, CLI_ERROR.
+ */
+export interface Failure {
+  exitCode: ExitCode;
+  code: string;
+  /** What happened and what to do. Never holds a share code, a date of birth, a name or a key. */
+  message: string;
+  /** The spec's client action for an API code ("applicant re-checks the code"). */
+  action?: string | undefined;
+  /** Extra lines: the request id, Retry-After, the upgrade URL. */
+  details: string[];
+  json: ErrorJson;
+}
+
+/** The exit code of an API error code, from the HTTP status the catalogue gives it. */
+export function exitCodeForApiCode(code: string): ExitCode {
+  if (!isErrorCode(code)) return EXIT.UNEXPECTED;
+  const { status } = ERROR_CATALOGUE[code];
+  if (status === 400) return EXIT.INVALID_INPUT;
+  if (status === 401 || status === 402) return EXIT.AUTH_OR_PAYMENT;
+  if (status === 404) return EXIT.NOT_FOUND;
+  if (status === 429 || status >= 500) return EXIT.RETRYABLE;
+  return EXIT.UNEXPECTED;
+}
+
+export function cliFailure(
+  exitCode: ExitCode,
+  code: string,
+  message: string,
+  details: string[] = [],
+): Failure {
+  return { exitCode, code, message, details, json: { error: { code, message } } };
+}
+
+/** The same failure with another message (the --json body follows). */
+export function withMessage(failure: Failure, message: string): Failure {
+  return { ...failure, message, json: { error: { ...failure.json.error, message } } };
+}
+
+export function usageFailure(message: string): Failure {
+  return cliFailure(EXIT.INVALID_INPUT, 'USAGE', message);
+}
+
+/** An API error (from the service, a failed asynchronous check, or core's validation before sending). */
+export function apiFailure(
+  error: { code: string; message: string; upgrade_url?: string | undefined },
+  extra: { requestId?: string | undefined; retryAfter?: number | undefined; hint?: string | undefined } = {},
+): Failure {
+  const known = isErrorCode(error.code) ? (error.code as ErrorCode) : undefined;
+  const details: string[] = [];
+  if (extra.hint) details.push(extra.hint);
+  if (error.upgrade_url) details.push(`Upgrade: ${error.upgrade_url}`);
+  if (extra.retryAfter !== undefined)
+    details.push(`The service asked to wait ${extra.retryAfter} s before retrying.`);
+  if (extra.requestId) details.push(`Request id: ${extra.requestId} (quote it to support)`);
+  const json: ErrorJson = { error: { code: error.code, message: error.message } };
+  if (error.upgrade_url) json.error.upgrade_url = error.upgrade_url;
+  return {
+    exitCode: exitCodeForApiCode(error.code),
+    code: error.code,
+    message: error.message,
+    action: known ? ERROR_CATALOGUE[known].action : undefined,
+    details,
+    json,
+  };
+}
+
+/** Anything the SDK (or a command) threw, as a failure. */
+export function failureFromError(error: unknown): Failure {
+  if (isShareCodeApiError(error)) {
+    if (error.code === 'UNEXPECTED_RESPONSE') {
+      return cliFailure(
+        EXIT.UNEXPECTED,
+        'UNEXPECTED_RESPONSE',
+        error.message,
+        requestIdLine(error.requestId),
+      );
+    }
+    return apiFailure(
+      { code: error.rawCode ?? error.code, message: error.message, upgrade_url: error.upgradeUrl },
+      { requestId: error.requestId, retryAfter: error.retryAfter },
+    );
+  }
+  if (isShareCodeConnectionError(error)) {
+    return cliFailure(
+      EXIT.RETRYABLE,
+      'CONNECTION_FAILED',
+      `${error.message} Check --base-url (or RTW_BASE_URL) and your network, then try again.`,
+    );
+  }
+  if (isShareCodeTimeoutError(error)) {
+    return cliFailure(EXIT.RETRYABLE, 'CLIENT_TIMEOUT', `${error.message} It is safe to try again.`);
+  }
+  if (isShareCodeEvidenceError(error)) {
+    return cliFailure(EXIT.UNEXPECTED, 'EVIDENCE_NOT_SAVED', error.message);
+  }
+  if (isShareCodeWebhookError(error)) {
+    const failure = cliFailure(EXIT.WEBHOOK_REFUSED, 'WEBHOOK_REFUSED', error.message);
+    failure.json.error.reason = error.reason;
+    return failure;
+  }
+  if (isShareCodeError(error)) {
+    // ShareCodeUsageError: an option the SDK cannot use (a bad --base-url, an odd header value).
+    if (error.name === 'ShareCodeUsageError') return usageFailure(error.message);
+    return cliFailure(EXIT.UNEXPECTED, 'UNEXPECTED_RESPONSE', error.message);
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return cliFailure(
+    EXIT.UNEXPECTED,
+    'CLI_ERROR',
+    `Unexpected error: ${detail}. Please report it with the command you ran (leave out any key).`,
+  );
+}
+
+function requestIdLine(requestId: string | undefined): string[] {
+  return requestId ? [`Request id: ${requestId} (quote it to support)`] : [];
+}
+
+/**
+ * Prints a failure: the JSON body on stdout with --json (unless `body` is false because stdout
+ * already holds the API's answer), and always the explanation on stderr.
+ */
+export function printFailure(out: Output, failure: Failure, options: { body?: boolean } = {}): void {
+  if (out.json && options.body !== false) out.jsonValue(failure.json);
+  const { red, bold } = out.err;
+  out.error(`${red(bold(`Error ${failure.code}`))}: ${failure.message}`);
+  if (failure.action) out.error(`What to do: ${failure.action}.`);
+  for (const line of failure.details) out.error(`  ${line}`);
+}

@@ -1,0 +1,44 @@
+import type { ErrorBody, ErrorCode } from '../contract.js';
+import { ERROR_CATALOGUE } from './error-catalogue.js';
+
+export interface CheckError {
+  code: ErrorCode;
+  /** Human-readable; says what to do next. Never carries a share code, name or date of birth. */
+  message: string;
+  status: number;
+  /** Seconds for the `Retry-After` header (BUSY, RATE_LIMITED). */
+  retryAfter?: number;
+  /** Where to upgrade (QUOTA_EXCEEDED, PAYMENT_REQUIRED). */
+  upgradeUrl?: string;
+  /** The request field or header at fault (INVALID_INPUT); not sent on the wire, the message names it. */
+  field?: string;
+}
+
+export interface CheckErrorExtra {
+  retryAfter?: number;
+  upgradeUrl?: string;
+  field?: string;
+}
+
+/** Builds an error from the catalogue: status and Retry-After default from the code. */
+export function checkError(code: ErrorCode, message?: string, extra: CheckErrorExtra = {}): CheckError {
+  const entry = ERROR_CATALOGUE[code];
+  const error: CheckError = { code, message: message ?? entry.message, status: entry.status };
+  const retryAfter = extra.retryAfter ?? entry.retryAfterSeconds;
+  if (retryAfter !== undefined) error.retryAfter = retryAfter;
+  if (extra.upgradeUrl !== undefined) error.upgradeUrl = extra.upgradeUrl;
+  if (extra.field !== undefined) error.field = extra.field;
+  return error;
+}
+
+/** A 400 INVALID_INPUT about one field; the message must name the field and say what to do. */
+export function invalidInput(field: string, message: string): CheckError {
+  return checkError('INVALID_INPUT', message, { field });
+}
+
+/** The wire body of an error response: `{ error: { code, message, upgrade_url? } }`. */
+export function errorBody(err: CheckError): ErrorBody {
+  const inner: ErrorBody['error'] = { code: err.code, message: err.message };
+  if (err.upgradeUrl !== undefined) inner.upgrade_url = err.upgradeUrl;
+  return { error: inner };
+}

@@ -1,0 +1,54 @@
+import type { CheckResult } from '../contract.js';
+import type { CheckError } from '../errors/check-error.js';
+import { checkError } from '../errors/check-error.js';
+import type { Outcome } from '../outcome.js';
+import { fail, ok } from '../outcome.js';
+import type { ValidatedRequest } from '../validation/check-request.js';
+import { SANDBOX_PEOPLE } from './people.js';
+import { immigrationStatusResult, rightToRentResult, rightToWorkResult } from './results.js';
+import { findSandboxScenario, SANDBOX_DATE_OF_BIRTH, scenarioAnswer } from './scenarios.js';
+
+export interface SandboxContext {
+  /** 1-based attempt; synchronous checks are attempt 1. */
+  attempt: number;
+  /** The clock: checked_at, check dates and permission dates derive from it. */
+  now: Date;
+}
+
+/** Sandbox keys answer slot-free: BUSY asks to come back in a second, like the sandbox retry schedule. */
+export const SANDBOX_BUSY_RETRY_AFTER_SECONDS = 1;
+
+function scenarioError(code: CheckError['code']): CheckError {
+  return code === 'BUSY'
+    ? checkError(code, undefined, { retryAfter: SANDBOX_BUSY_RETRY_AFTER_SECONDS })
+    : checkError(code);
+}
+
+/**
+ * Runs a check against the sandbox scenarios: the result of the request's kind, or the scenario's
+ * error. Deterministic for the same (request, attempt, now).
+ */
+export async function runSandboxCheck(
+  req: ValidatedRequest,
+  ctx: SandboxContext,
+): Promise<Outcome<CheckResult>> {
+  const scenario = findSandboxScenario(req.kind, req.request.share_code);
+  if (!scenario) return fail(checkError('NOT_FOUND'));
+  const answer = scenarioAnswer(scenario, ctx.attempt);
+  if (answer.type === 'error') return fail(scenarioError(answer.code));
+  if (req.request.date_of_birth !== SANDBOX_DATE_OF_BIRTH) return fail(checkError('DOB_MISMATCH'));
+
+  const person = SANDBOX_PEOPLE[answer.person];
+  switch (req.kind) {
+    case 'right_to_work':
+      return ok(await rightToWorkResult(req.request, person, ctx.now));
+    case 'right_to_rent':
+      return ok(await rightToRentResult(req.request, person, ctx.now));
+    case 'immigration_status': {
+      const immigration = person.immigration;
+      // The immigration-status service has no "no status" answer: such a person is not found.
+      if (!immigration) return fail(checkError('NOT_FOUND'));
+      return ok(await immigrationStatusResult(req.request, { ...person, immigration }, ctx.now));
+    }
+  }
+}

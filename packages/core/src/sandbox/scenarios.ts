@@ -1,0 +1,131 @@
+import type { CheckKind } from '../check-kind.js';
+import { CHECK_KINDS, kindInfo } from '../check-kind.js';
+import type { ErrorCode } from '../contract.js';
+import type { SandboxPerson } from './people.js';
+
+/** What one run of a sandbox check answers. */
+export type ScenarioAnswer =
+  | { type: 'result'; person: SandboxPerson['id'] }
+  | { type: 'error'; code: ErrorCode };
+
+export interface SandboxScenario {
+  /** The code after the purpose letter: `W` + suffix, `R` + suffix, `S` + suffix. */
+  suffix: string;
+  description: string;
+  /** Kinds the code exists for; on the others it is an unknown code (NOT_FOUND). */
+  kinds: readonly CheckKind[];
+  /** The synchronous answer (the first attempt). */
+  sync: ScenarioAnswer;
+  /**
+   * The answer of each attempt of an asynchronous check, until it ends; attempts beyond the list
+   * repeat the last answer.
+   */
+  attempts: readonly ScenarioAnswer[];
+}
+
+/** Every found sandbox person is born on this day; any other date of birth answers DOB_MISMATCH. */
+export const SANDBOX_DATE_OF_BIRTH = '1990-01-01';
+
+const result = (person: SandboxPerson['id']): ScenarioAnswer => ({ type: 'result', person });
+const error = (code: ErrorCode): ScenarioAnswer => ({ type: 'error', code });
+
+export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = [
+  {
+    suffix: 'ACPT0001',
+    description: 'ACCEPTED, time-limited (expiry a year ahead), sponsor conditions',
+    kinds: CHECK_KINDS,
+    sync: result('ACPT0001'),
+    attempts: [result('ACPT0001')],
+  },
+  {
+    suffix: 'ACPT0002',
+    description: 'ACCEPTED, student: term-time hours limit among the conditions',
+    kinds: CHECK_KINDS,
+    sync: result('ACPT0002'),
+    attempts: [result('ACPT0002')],
+  },
+  {
+    suffix: 'NOEX0001',
+    description: 'ACCEPTED, no time limit (settled status), no conditions',
+    kinds: CHECK_KINDS,
+    sync: result('NOEX0001'),
+    attempts: [result('NOEX0001')],
+  },
+  {
+    suffix: 'REJT0001',
+    description:
+      'REJECTED (right to work and right to rent only: an immigration-status result is always ACCEPTED)',
+    kinds: ['right_to_work', 'right_to_rent'],
+    sync: result('REJT0001'),
+    attempts: [result('REJT0001')],
+  },
+  {
+    suffix: 'NFND0001',
+    description: '404 NOT_FOUND',
+    kinds: CHECK_KINDS,
+    sync: error('NOT_FOUND'),
+    attempts: [error('NOT_FOUND')],
+  },
+  {
+    suffix: 'TIME0001',
+    description: '504 TIMEOUT (asynchronous: 3 attempts, then failed)',
+    kinds: CHECK_KINDS,
+    sync: error('TIMEOUT'),
+    attempts: [error('TIMEOUT'), error('TIMEOUT'), error('TIMEOUT')],
+  },
+  {
+    suffix: 'BUSY0001',
+    description: '503 BUSY with Retry-After (asynchronous: 3 attempts, then failed)',
+    kinds: CHECK_KINDS,
+    sync: error('BUSY'),
+    attempts: [error('BUSY'), error('BUSY'), error('BUSY')],
+  },
+  {
+    suffix: 'UPEX0001',
+    description: '502 UPSTREAM_UNEXPECTED (asynchronous: 2 attempts, then failed)',
+    kinds: CHECK_KINDS,
+    sync: error('UPSTREAM_UNEXPECTED'),
+    attempts: [error('UPSTREAM_UNEXPECTED'), error('UPSTREAM_UNEXPECTED')],
+  },
+  {
+    suffix: 'FAIL0001',
+    description: '500 INTERNAL (asynchronous: 3 attempts, then failed)',
+    kinds: CHECK_KINDS,
+    sync: error('INTERNAL'),
+    attempts: [error('INTERNAL'), error('INTERNAL'), error('INTERNAL')],
+  },
+  {
+    suffix: 'RTRY0001',
+    description:
+      'asynchronous: attempt 1 UPSTREAM_UNEXPECTED, attempt 2 succeeds as ACPT0001; synchronous: UPSTREAM_UNEXPECTED',
+    kinds: CHECK_KINDS,
+    sync: error('UPSTREAM_UNEXPECTED'),
+    attempts: [error('UPSTREAM_UNEXPECTED'), result('ACPT0001')],
+  },
+  {
+    suffix: 'RTRY0002',
+    description:
+      'asynchronous: attempts 1 and 2 TIMEOUT, attempt 3 succeeds as ACPT0001; synchronous: TIMEOUT',
+    kinds: CHECK_KINDS,
+    sync: error('TIMEOUT'),
+    attempts: [error('TIMEOUT'), error('TIMEOUT'), result('ACPT0001')],
+  },
+];
+
+/** The sandbox share code of a scenario for one kind, e.g. `WACPT0001`. */
+export function sandboxShareCode(kind: CheckKind, suffix: string): string {
+  return `${kindInfo(kind).shareCodeLetter}${suffix}`;
+}
+
+/** The scenario a normalised share code opens for this kind, or undefined (the portal would not find it). */
+export function findSandboxScenario(kind: CheckKind, shareCode: string): SandboxScenario | undefined {
+  if (shareCode.charAt(0) !== kindInfo(kind).shareCodeLetter) return undefined;
+  const suffix = shareCode.slice(1);
+  return SANDBOX_SCENARIOS.find((scenario) => scenario.suffix === suffix && scenario.kinds.includes(kind));
+}
+
+/** The answer of attempt `attempt` (1-based); attempts past the list repeat its last answer. */
+export function scenarioAnswer(scenario: SandboxScenario, attempt: number): ScenarioAnswer {
+  const index = Math.min(Math.max(Math.floor(attempt), 1), scenario.attempts.length) - 1;
+  return scenario.attempts[index] ?? scenario.sync;
+}

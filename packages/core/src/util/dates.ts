@@ -1,0 +1,100 @@
+// Dates are handled as UTC calendar days: the check day is the UTC date of the injected clock.
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+export interface CalendarDate {
+  year: number;
+  /** 1 to 12 */
+  month: number;
+  /** 1 to 31 */
+  day: number;
+}
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Parses a strict `YYYY-MM-DD` string naming a real calendar day; undefined otherwise. */
+export function parseIsoDate(text: string): CalendarDate | undefined {
+  const match = ISO_DATE.exec(text);
+  if (!match) return undefined;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return { year, month, day };
+}
+
+/** The UTC calendar day of an instant. */
+export function calendarDateOf(date: Date): CalendarDate {
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+/** `YYYY-MM-DD` of the instant's UTC day. */
+export function formatDate(date: Date): string {
+  return formatCalendarDate(calendarDateOf(date));
+}
+
+export function formatCalendarDate({ year, month, day }: CalendarDate): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** "4 May 2025": how the GOV.UK services write dates. */
+export function formatLongDate(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** Midnight UTC at the start of the instant's day. */
+export function startOfUtcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * 86_400_000);
+}
+
+/** Same day and month `years` later; 29 February becomes 28 February in a common year. */
+export function addYears(date: Date, years: number): Date {
+  const year = date.getUTCFullYear() + years;
+  const month = date.getUTCMonth();
+  const day = Math.min(date.getUTCDate(), daysInMonth(year, month + 1));
+  const result = new Date(date.getTime());
+  result.setUTCFullYear(year, month, day);
+  return result;
+}
+
+/**
+ * Whole years of age on `on`. Someone born on 29 February has their birthday on 1 March in a common
+ * year (the day after 28 February), as is usual in UK practice.
+ */
+export function ageOn(birth: CalendarDate, on: CalendarDate): number {
+  let age = on.year - birth.year;
+  const leapling = birth.month === 2 && birth.day === 29;
+  const birthdayMonth = leapling && !isLeapYear(on.year) ? 3 : birth.month;
+  const birthdayDay = leapling && !isLeapYear(on.year) ? 1 : birth.day;
+  if (on.month < birthdayMonth || (on.month === birthdayMonth && on.day < birthdayDay)) age -= 1;
+  return age;
+}
+
+export function compareCalendarDates(a: CalendarDate, b: CalendarDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}

@@ -1,0 +1,11 @@
+import { normaliseShareCode } from '../seed/share-code.js';
+import { fail, ok, type Result } from '../util/result.js';
+
+/** GOV.UK-pattern messages; the real wording is unknown. */
+export function validateShareCode(raw: string | null): Result<string, string> {
+  const code = normaliseShareCode(raw ?? '');
+  if (code === '') return fail('Enter the share code');
+  if (!/^[A-Z0-9]*$/.test(code)) return fail('Share code must only include letters a to z and numbers');
+  if (code.length !== 9) return fail('Share code must be 9 characters');
+  return ok(code);
+}

@@ -1,0 +1,144 @@
+import type { PdfBlock, PdfContent } from '../../pdf/pdf-content.js';
+import type { ImmigrationStatusPerson, SimPerson } from '../../seed/person.js';
+import { type CalendarDate, formatGovukDate, parseIsoDate } from '../../util/dates.js';
+import { escapeHtml } from '../../util/escape-html.js';
+import type { PageShape } from '../page-shape.js';
+
+export interface ImmigrationStatusCheck {
+  readonly companyName: string;
+  readonly jobTitle: string;
+  /** The service's own wording: the radio label, or the reason typed for "another reason". */
+  readonly purpose: string;
+  readonly reference: string;
+  readonly checkDate: CalendarDate;
+}
+
+const LABELS = {
+  normal: {
+    title: 'Their immigration status',
+    photoId: 'photo',
+    name: 'Name',
+    dateOfBirth: 'Date of birth',
+    nationality: 'Nationality',
+    status: 'Status',
+    validFrom: 'Valid from',
+    validUntil: 'Valid until',
+    canDo: 'Summary of what they can do in the UK',
+    theyCan: 'They can:',
+    cannotDo: 'Things they cannot do',
+    details: 'Details of check',
+    companyName: 'Organisation or company name',
+    jobTitle: 'Job title',
+    dateOfCheck: 'Date of check',
+    reference: 'Reference number',
+    purpose: 'Reason for checking',
+    ids: {
+      companyName: 'checkCompanyName',
+      jobTitle: 'checkJobTitle',
+      dateOfCheck: 'checkDate',
+      reference: 'checkReferenceNumber',
+      purpose: 'checkPurpose',
+    },
+    noEnd: 'No expiry date',
+  },
+  changed: {
+    title: 'Status summary',
+    photoId: 'holder-photo',
+    name: 'Full name',
+    dateOfBirth: 'Born',
+    nationality: 'Citizenship',
+    status: 'Permission',
+    validFrom: 'Start',
+    validUntil: 'End',
+    canDo: 'Permitted activities',
+    theyCan: 'Allowed:',
+    cannotDo: 'Not permitted',
+    details: 'About this check',
+    companyName: 'Organisation',
+    jobTitle: 'Role',
+    dateOfCheck: 'Checked on',
+    reference: 'Check ID',
+    purpose: 'Reason',
+    ids: {
+      companyName: 'check-organisation',
+      jobTitle: 'check-role',
+      dateOfCheck: 'check-date',
+      reference: 'check-id',
+      purpose: 'check-reason',
+    },
+    noEnd: 'None',
+  },
+} as const;
+
+const formatIso = (iso: string | undefined, fallback: string) => {
+  const parsed = iso === undefined ? null : parseIsoDate(iso);
+  return parsed ? formatGovukDate(parsed) : fallback;
+};
+
+export function immigrationStatusView(
+  person: ImmigrationStatusPerson & SimPerson,
+  check: ImmigrationStatusCheck,
+  shape: PageShape,
+) {
+  const labels = LABELS[shape];
+  const d = person.details;
+  const row = (key: string, value: string) => ({ key: { text: key }, value: { text: value } });
+  const idRow = (key: string, id: string, value: string) => ({
+    key: { text: key },
+    value: { html: `<span id="${id}">${escapeHtml(value)}</span>` },
+  });
+  const name = person.name.toUpperCase();
+  return {
+    labels,
+    name,
+    photoDataUrl: person.photoDataUrl,
+    personRows: [
+      row(labels.name, name),
+      row(labels.dateOfBirth, formatIso(person.dateOfBirth, person.dateOfBirth)),
+      row(labels.nationality, person.nationality),
+      row(labels.status, d.status),
+      row(labels.validFrom, formatIso(d.validFrom, d.validFrom)),
+      row(labels.validUntil, formatIso(d.validUntil, labels.noEnd)),
+    ],
+    activities: d.activities,
+    restrictions: d.restrictions,
+    checkRows: [
+      idRow(labels.companyName, labels.ids.companyName, check.companyName),
+      idRow(labels.jobTitle, labels.ids.jobTitle, check.jobTitle),
+      idRow(labels.dateOfCheck, labels.ids.dateOfCheck, formatGovukDate(check.checkDate)),
+      idRow(labels.reference, labels.ids.reference, check.reference),
+      idRow(labels.purpose, labels.ids.purpose, check.purpose),
+    ],
+    /** Plain text of the check rows, for the PDF. */
+    checkFacts: [
+      { label: labels.companyName, value: check.companyName },
+      { label: labels.jobTitle, value: check.jobTitle },
+      { label: labels.dateOfCheck, value: formatGovukDate(check.checkDate) },
+      { label: labels.reference, value: check.reference },
+      { label: labels.purpose, value: check.purpose },
+    ],
+  };
+}
+
+export function immigrationStatusPdf(
+  person: ImmigrationStatusPerson & SimPerson,
+  check: ImmigrationStatusCheck,
+  createdAt: Date,
+): PdfContent {
+  const view = immigrationStatusView(person, check, 'normal');
+  const blocks: PdfBlock[] = view.personRows.map((r) => ({
+    kind: 'row',
+    label: r.key.text,
+    value: r.value.text,
+  }));
+  blocks.push({ kind: 'heading', text: view.labels.canDo });
+  blocks.push({ kind: 'paragraph', text: view.labels.theyCan });
+  for (const a of view.activities) blocks.push({ kind: 'bullet', text: a });
+  if (view.restrictions.length > 0) {
+    blocks.push({ kind: 'heading', text: view.labels.cannotDo });
+    for (const r of view.restrictions) blocks.push({ kind: 'bullet', text: r });
+  }
+  blocks.push({ kind: 'heading', text: view.labels.details });
+  for (const f of view.checkFacts) blocks.push({ kind: 'row', label: f.label, value: f.value });
+  return { title: view.labels.title, name: view.name, photoJpeg: person.photoJpeg, blocks, createdAt };
+}

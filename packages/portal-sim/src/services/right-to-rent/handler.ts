@@ -1,0 +1,239 @@
+import { errorFor, type FieldError } from '../../forms/field-error.js';
+import { validateText } from '../../forms/validate-text.js';
+import { renderPdf } from '../../pdf/render-pdf.js';
+import { pdfResponse, redirectResponse, type SimRequest, type SimResponse } from '../../server/http-types.js';
+import type { Session } from '../../session/session-store.js';
+import { ukToday } from '../../util/dates.js';
+import { makeReference } from '../../util/random.js';
+import { handleCookieChoice } from '../cookie-banner.js';
+import { lookupWording } from '../lookup-wording.js';
+import { shapeOf } from '../page-shape.js';
+import type { SimRuntime } from '../runtime.js';
+import type { ServiceHandler } from '../service-handler.js';
+import { RIGHT_TO_RENT } from '../service-info.js';
+import { ServiceKit } from '../service-kit.js';
+import {
+  type CodeAndDateState,
+  matchedPerson,
+  renderDateOfBirth,
+  type ShareCodePageText,
+  startShareCode,
+  submitDateOfBirth,
+  submitShareCode,
+} from '../shared-steps.js';
+import { type CheckerType, type RightToRentCheck, rightToRentPdf, rightToRentView } from './result-view.js';
+
+interface State extends CodeAndDateState {
+  checkerName?: string;
+  checkerType?: CheckerType;
+  check?: RightToRentCheck;
+}
+
+const SHARE_CODE_TEXT: ShareCodePageText = {
+  title: "Enter the tenant's share code",
+  heading: "Enter the tenant's share code",
+  paragraphs: ['The share code will be emailed to you or given to you by the tenant.'],
+  hint: 'It is 9 characters long, for example R12 3AB C45',
+};
+
+const P = {
+  entry: '/rtr-view',
+  dob: '/rtr-view/date-of-birth',
+  details: '/rtr-view/checker-details',
+  type: '/rtr-view/landlord-or-agent',
+  name: '/rtr-view/checker-name',
+  profile: '/rtr-view/profile',
+  pdf: '/rtr-view/profile/pdf',
+} as const;
+
+const isCheckerType = (v: string | null): v is CheckerType => v === 'landlord' || v === 'agent';
+
+/**
+ * right-to-rent.homeoffice.gov.uk. No public source shows its pages: the paths, the checker
+ * questions and the result wording are assumptions modelled on the right-to-work service.
+ */
+export function createRightToRent(runtime: SimRuntime): ServiceHandler {
+  const kit = new ServiceKit<State>(RIGHT_TO_RENT, runtime, () => ({}), {
+    banner: 'service',
+    contentRowId: 'gov-grid-row-content',
+  });
+  const separate = () => runtime.settings.rightToRentCheckerPages === 'separate';
+  const person = (session: Session<State>) => {
+    const found = matchedPerson(kit, session);
+    return found?.kind === 'right_to_rent' ? found : undefined;
+  };
+
+  function checkerPage(
+    req: SimRequest,
+    session: Session<State>,
+    ask: { name: boolean; type: boolean },
+    values: { checkerName?: string | null; checkerType?: string | null },
+    errors: FieldError[],
+  ): SimResponse {
+    const path = ask.name && ask.type ? P.details : ask.type ? P.type : P.name;
+    const title =
+      ask.name && ask.type
+        ? 'Your details'
+        : ask.type
+          ? 'Are you a landlord or a letting agent?'
+          : 'Landlord or company name';
+    return kit.page(
+      'right-to-rent/checker-details.njk',
+      req,
+      {
+        action: kit.url(path),
+        backHref: kit.url(ask.name && !ask.type ? P.type : P.dob),
+        askName: ask.name,
+        askType: ask.type,
+        values: { checkerName: values.checkerName ?? '', checkerType: values.checkerType ?? '' },
+        fieldErrors: {
+          checkerName: errorFor(errors, 'checkerName'),
+          checkerType: errorFor(errors, 'checkerType'),
+        },
+      },
+      { title, errors, session },
+    );
+  }
+
+  function finish(session: Session<State>, checkerName: string, checkerType: CheckerType): SimResponse {
+    const check: RightToRentCheck = {
+      checkerName,
+      checkerType,
+      reference: makeReference(kit.info.referencePrefix),
+      checkDate: ukToday(runtime.now()),
+    };
+    session.state = { ...session.state, checkerName, checkerType, check };
+    return redirectResponse(kit.url(P.profile));
+  }
+
+  async function route(req: SimRequest): Promise<SimResponse> {
+    const key = `${req.method} ${req.path}`;
+    if (key === 'GET /' || key === 'GET ') return redirectResponse(kit.entryUrl);
+    if (key === `GET ${P.entry}`) return startShareCode(kit, req, SHARE_CODE_TEXT);
+    if (key === 'GET /cookies') return kit.page('pages/cookies.njk', req, {}, { title: 'Cookies' });
+    if (key === 'POST /cookie-preferences') return handleCookieChoice(req, kit.info.prefix);
+
+    const known = Object.values(P) as string[];
+    if (!known.includes(req.path) || (req.method !== 'GET' && req.method !== 'POST'))
+      return kit.notFound(req);
+    const guarded = kit.guard(req);
+    if (!guarded.ok) return guarded.response;
+    const session = guarded.session;
+    const state = session.state;
+    const nameError = (raw: string | null) =>
+      validateText(raw, { empty: 'Enter the landlord or company name', label: 'Landlord or company name' });
+    const typeError = 'Select if you are a landlord or a letting agent';
+
+    switch (key) {
+      case `POST ${P.entry}`:
+        return submitShareCode(kit, req, session, SHARE_CODE_TEXT, P.dob);
+      case `GET ${P.dob}`:
+        return state.shareCode ? renderDateOfBirth(kit, req, session) : redirectResponse(kit.entryUrl);
+      case `POST ${P.dob}`: {
+        if (!state.shareCode) return redirectResponse(kit.entryUrl);
+        const submitted = submitDateOfBirth(kit, req, session, state.shareCode);
+        if (submitted.kind === 'invalid') return submitted.response;
+        if (!submitted.result.ok) {
+          const w = lookupWording(
+            submitted.result.error,
+            kit.info.kind,
+            runtime.settings.shareCodeValidityDays,
+          );
+          return kit.message(
+            {
+              status: 200,
+              title: w.heading,
+              heading: w.heading,
+              headingSize: 'xl',
+              paragraphs: w.paragraphs,
+              button: { text: 'Try again', href: kit.entryUrl, id: 'try-again' },
+            },
+            req,
+          );
+        }
+        return redirectResponse(kit.url(separate() ? P.type : P.details));
+      }
+      case `GET ${P.details}`:
+        if (!person(session) || separate()) return redirectResponse(kit.entryUrl);
+        return checkerPage(req, session, { name: true, type: true }, state, []);
+      case `POST ${P.details}`: {
+        if (!person(session) || separate()) return redirectResponse(kit.entryUrl);
+        const rawName = req.form.get('checkerName');
+        const rawType = req.form.get('checkerType');
+        const name = nameError(rawName);
+        const errors: FieldError[] = [];
+        if (!name.ok) errors.push({ field: 'checkerName', message: name.error });
+        if (!isCheckerType(rawType)) errors.push({ field: 'checkerType', message: typeError });
+        if (!name.ok || !isCheckerType(rawType)) {
+          return checkerPage(
+            req,
+            session,
+            { name: true, type: true },
+            { checkerName: rawName, checkerType: rawType },
+            errors,
+          );
+        }
+        return finish(session, name.value, rawType);
+      }
+      case `GET ${P.type}`:
+        if (!person(session) || !separate()) return redirectResponse(kit.entryUrl);
+        return checkerPage(req, session, { name: false, type: true }, state, []);
+      case `POST ${P.type}`: {
+        if (!person(session) || !separate()) return redirectResponse(kit.entryUrl);
+        const rawType = req.form.get('checkerType');
+        if (!isCheckerType(rawType)) {
+          return checkerPage(req, session, { name: false, type: true }, {}, [
+            { field: 'checkerType', message: typeError },
+          ]);
+        }
+        session.state = { ...state, checkerType: rawType };
+        return redirectResponse(kit.url(P.name));
+      }
+      case `GET ${P.name}`:
+        if (!person(session) || !state.checkerType) return redirectResponse(kit.entryUrl);
+        return checkerPage(req, session, { name: true, type: false }, state, []);
+      case `POST ${P.name}`: {
+        if (!person(session) || !state.checkerType) return redirectResponse(kit.entryUrl);
+        const rawName = req.form.get('checkerName');
+        const name = nameError(rawName);
+        if (!name.ok) {
+          const errors = [{ field: 'checkerName', message: name.error }];
+          return checkerPage(req, session, { name: true, type: false }, { checkerName: rawName }, errors);
+        }
+        return finish(session, name.value, state.checkerType);
+      }
+      case `GET ${P.profile}`: {
+        const who = person(session);
+        if (!who || !state.check) return redirectResponse(kit.entryUrl);
+        const view = rightToRentView(who, state.check, shapeOf(runtime.faultsFor(kit.info.name)));
+        return kit.page(
+          'right-to-rent/profile.njk',
+          req,
+          { ...view, pdfAction: kit.url(P.pdf) },
+          { title: view.labels.title, session },
+        );
+      }
+      case `POST ${P.pdf}`: {
+        const who = person(session);
+        if (!who || !state.check) return redirectResponse(kit.entryUrl);
+        const bytes = await renderPdf(rightToRentPdf(who, state.check, runtime.now()));
+        return pdfResponse(bytes, kit.info.pdfFilename);
+      }
+      default:
+        return redirectResponse(kit.url(req.path === P.pdf ? P.profile : req.path));
+    }
+  }
+
+  return {
+    info: RIGHT_TO_RENT,
+    classify: (req) => {
+      if (req.method === 'POST' && req.path === P.dob) return 'lookup';
+      if (req.path === P.profile || req.path === P.pdf) return 'result';
+      return 'other';
+    },
+    handle: route,
+    problem: (status, req) => kit.problem(status, req),
+    unavailable: (req) => kit.unavailable(req),
+    reset: () => kit.sessions.clear(),
+  };
+}

@@ -1,0 +1,136 @@
+import type { PdfBlock, PdfContent } from '../../pdf/pdf-content.js';
+import type { RightToRentPerson, SimPerson } from '../../seed/person.js';
+import {
+  addMonths,
+  type CalendarDate,
+  compareDates,
+  formatGovukDate,
+  parseIsoDate,
+} from '../../util/dates.js';
+import type { PageShape } from '../page-shape.js';
+
+export type CheckerType = 'landlord' | 'agent';
+
+export const CHECKER_TYPE_LABEL: Readonly<Record<CheckerType, string>> = {
+  landlord: 'Landlord',
+  agent: 'Letting agent',
+};
+
+export interface RightToRentCheck {
+  readonly checkerName: string;
+  readonly checkerType: CheckerType;
+  readonly reference: string;
+  readonly checkDate: CalendarDate;
+}
+
+const LABELS = {
+  normal: {
+    title: 'Right to rent',
+    photoId: 'profileImage',
+    nationality: 'Nationality',
+    permissionType: 'Type of permission',
+    conditions: 'Conditions',
+    theyCan: 'They can:',
+    restrictions: 'Restrictions',
+    details: 'Details of check',
+    checkerName: 'Checked by',
+    checkerType: 'Landlord or letting agent',
+    dateOfCheck: 'Date of check',
+    reference: 'Reference number',
+  },
+  changed: {
+    title: 'Tenant eligibility result',
+    photoId: 'tenant-photo',
+    nationality: 'Citizenship',
+    permissionType: 'Visa category',
+    conditions: 'Rules',
+    theyCan: 'Allowed activities',
+    restrictions: 'Limits',
+    details: 'About this check',
+    checkerName: 'Checker',
+    checkerType: 'Role',
+    dateOfCheck: 'Checked on',
+    reference: 'Check ID',
+  },
+} as const;
+
+/**
+ * A follow-up check is due by the later of the permission's end and 12 months after this check
+ * (Home Office landlord guidance as quoted by letting sites).
+ */
+export function followUpDate(expiry: CalendarDate, checkDate: CalendarDate): CalendarDate {
+  const yearOn = addMonths(checkDate, 12);
+  return compareDates(expiry, yearOn) > 0 ? expiry : yearOn;
+}
+
+/** No public source shows the result wording; these sentences follow the landlord guidance. */
+function sentences(person: RightToRentPerson, check: RightToRentCheck, shape: PageShape): string[] {
+  const d = person.details;
+  const expiry = d.expiryDate === undefined ? null : parseIsoDate(d.expiryDate);
+  if (shape === 'changed') {
+    if (d.outcome === 'no_right') return ['Renting not allowed.'];
+    return [expiry ? `Renting allowed, ending ${formatGovukDate(expiry)}.` : 'Renting allowed, no end date.'];
+  }
+  if (d.outcome === 'no_right') {
+    return ['They do not have a right to rent in England.', 'You must not rent a property to them.'];
+  }
+  if (d.outcome === 'unlimited' || !expiry) {
+    return ['They have an unlimited right to rent in England.', 'No further check is required.'];
+  }
+  return [
+    `They have a time-limited right to rent in England until ${formatGovukDate(expiry)}.`,
+    `You must make a follow-up check before ${formatGovukDate(followUpDate(expiry, check.checkDate))}.`,
+  ];
+}
+
+export function rightToRentView(
+  person: RightToRentPerson & SimPerson,
+  check: RightToRentCheck,
+  shape: PageShape,
+) {
+  const labels = LABELS[shape];
+  const d = person.details;
+  return {
+    labels,
+    name: person.name.toUpperCase(),
+    photoDataUrl: person.photoDataUrl,
+    sentences: sentences(person, check, shape),
+    facts: [
+      { key: { text: labels.nationality }, value: { text: person.nationality } },
+      ...(d.permissionType
+        ? [{ key: { text: labels.permissionType }, value: { text: d.permissionType } }]
+        : []),
+    ],
+    conditions: d.conditions ?? [],
+    activities: [] as string[],
+    restrictions: d.restrictions ?? [],
+    sections: [] as { heading: string; paragraphs: string[] }[],
+    checkRows: [
+      { key: { text: labels.checkerName }, value: { text: check.checkerName } },
+      { key: { text: labels.checkerType }, value: { text: CHECKER_TYPE_LABEL[check.checkerType] } },
+      { key: { text: labels.dateOfCheck }, value: { text: formatGovukDate(check.checkDate) } },
+      { key: { text: labels.reference }, value: { text: check.reference } },
+    ],
+  };
+}
+
+export function rightToRentPdf(
+  person: RightToRentPerson & SimPerson,
+  check: RightToRentCheck,
+  createdAt: Date,
+): PdfContent {
+  const view = rightToRentView(person, check, 'normal');
+  const blocks: PdfBlock[] = view.sentences.map((text) => ({ kind: 'paragraph', text }));
+  for (const row of view.facts) blocks.push({ kind: 'row', label: row.key.text, value: row.value.text });
+  if (view.conditions.length > 0) {
+    blocks.push({ kind: 'heading', text: view.labels.conditions });
+    for (const c of view.conditions) blocks.push({ kind: 'paragraph', text: c });
+  }
+  if (view.restrictions.length > 0) {
+    blocks.push({ kind: 'heading', text: view.labels.restrictions });
+    for (const r of view.restrictions) blocks.push({ kind: 'paragraph', text: r });
+  }
+  blocks.push({ kind: 'heading', text: view.labels.details });
+  for (const row of view.checkRows) blocks.push({ kind: 'row', label: row.key.text, value: row.value.text });
+  return { title: view.labels.title, name: view.name, photoJpeg: person.photoJpeg, blocks, createdAt };
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    // The bin build runs alongside this one: never wipe its output.
+    clean: ['!bin.js', '!bin.js.map'],
+    sourcemap: true,
+    target: 'es2022',
+    // import.meta.url locates templates, seed and assets at run time; shimmed in the CJS build.
+    shims: true,
+  },
+  {
+    entry: { bin: 'src/bin.ts' },
+    format: ['esm'],
+    sourcemap: true,
+    target: 'es2022',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+]);

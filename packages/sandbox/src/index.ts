@@ -1,0 +1,18 @@
+// Public entry (browser-safe): the sandbox factory, its options and webhook types.
+// Node's setupServer helper lives in '@sharecode/sandbox/node'.
+
+export { SANDBOX_BASE_URL } from './base-url.js';
+export type { Sandbox } from './create-sandbox.js';
+export { createSandbox } from './create-sandbox.js';
+export { OPENAPI_DOCUMENT } from './openapi-document.js';
+export type { ResolvedDelays, SandboxDelays, SandboxOptions } from './sandbox-options.js';
+export { DEFAULT_SANDBOX_DELAYS, SANDBOX_WEBHOOK_SECRET } from './sandbox-options.js';
+export { WEBHOOK_USER_AGENT } from './webhook-event.js';
+export type {
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookEventType,
+  WebhookHandler,
+  WebhookRequest,
+  WebhookRequestHeaders,
+} from './webhook-types.js';

@@ -1,0 +1,130 @@
+import { SANDBOX_RETRY_SCHEDULE, validateCallbackUrl } from '@sharecode/core';
+import { normaliseBaseUrl, SANDBOX_BASE_URL } from './base-url.js';
+import type { WebhookHandler } from './webhook-types.js';
+
+/**
+ * The sandbox's fixed, published webhook signing secret (32 bytes). Sandbox events are signed with it
+ * unless `webhookSecret` is given; read it as `sandbox.webhookSecret`.
+ */
+export const SANDBOX_WEBHOOK_SECRET = 'whsec_c2hhcmVjb2RlLXNhbmRib3gtd2ViaG9vay1zZWNyZXQ=';
+
+/** How long an asynchronous check takes in the sandbox. */
+export interface SandboxDelays {
+  /** Milliseconds from the POST until the first run starts (`queued` to `running`). Default 50. */
+  startMs?: number | undefined;
+  /** Milliseconds one run takes (then the check ends, or waits for a retry). Default 50. */
+  runMs?: number | undefined;
+  /**
+   * Seconds (fractions allowed) to wait before the 2nd and the 3rd attempt, as core's retry schedules
+   * are written. Default SANDBOX_RETRY_SCHEDULE: 1 then 2 seconds (the live service waits ~30 s, ~2 min).
+   */
+  retrySchedule?: readonly number[] | undefined;
+}
+
+export interface SandboxOptions {
+  /** Where the sandbox answers. Default SANDBOX_BASE_URL (http://127.0.0.1:8080), the SDK's default. */
+  baseUrl?: string | undefined;
+  delays?: SandboxDelays | undefined;
+  /** The clock. Default `() => new Date()`, which vitest/jest fake timers also control. */
+  now?: (() => Date) | undefined;
+  /** `whsec_` and base64 of 24 to 64 bytes. Default SANDBOX_WEBHOOK_SECRET. */
+  webhookSecret?: string | undefined;
+  /**
+   * The account's default callback URL for test mode: used when a check is queued without
+   * `callback_url`. Default none (such checks are poll-only). Must pass the service's callback rules.
+   */
+  defaultCallbackUrl?: string | undefined;
+  /** Receives every webhook instead of an HTTP POST (also settable later with `onWebhook`). */
+  webhookHandler?: WebhookHandler | undefined;
+  /** The fetch that posts webhooks. Default: `globalThis.fetch`, looked up at each send (so MSW sees it). */
+  fetch?: typeof fetch | undefined;
+}
+
+export interface ResolvedDelays {
+  startMs: number;
+  runMs: number;
+  retrySchedule: readonly number[];
+}
+
+export interface ResolvedSandboxOptions {
+  baseUrl: string;
+  delays: ResolvedDelays;
+  now: () => Date;
+  webhookSecret: string;
+  defaultCallbackUrl: string | null;
+  webhookHandler: WebhookHandler | undefined;
+  fetch: () => typeof fetch;
+}
+
+export const DEFAULT_SANDBOX_DELAYS: Readonly<ResolvedDelays> = {
+  startMs: 50,
+  runMs: 50,
+  retrySchedule: SANDBOX_RETRY_SCHEDULE,
+};
+
+function usage(message: string): TypeError {
+  return new TypeError(`createSandbox: ${message}`);
+}
+
+function duration(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw usage(`${name} must be a number of 0 or more; got ${String(value)}.`);
+  }
+  return value;
+}
+
+function base64Length(text: string): number | undefined {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
+  try {
+    return atob(text).length;
+  } catch {
+    return undefined;
+  }
+}
+
+function resolveSecret(secret: string | undefined): string {
+  if (secret === undefined) return SANDBOX_WEBHOOK_SECRET;
+  const bytes =
+    typeof secret === 'string' && secret.startsWith('whsec_') ? base64Length(secret.slice(6)) : undefined;
+  if (bytes === undefined || bytes < 24 || bytes > 64) {
+    throw usage('webhookSecret must be "whsec_" followed by the base64 of 24 to 64 random bytes.');
+  }
+  return secret;
+}
+
+// Options are set by the integrator's test code: a mistake there throws at once with what to fix.
+export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
+  const baseUrl = normaliseBaseUrl(options.baseUrl ?? SANDBOX_BASE_URL);
+  if (baseUrl === undefined) {
+    throw usage(
+      `baseUrl must be an absolute http(s) URL without query or credentials, such as ${SANDBOX_BASE_URL}.`,
+    );
+  }
+  const delays = options.delays ?? {};
+  const retrySchedule = delays.retrySchedule ?? DEFAULT_SANDBOX_DELAYS.retrySchedule;
+  if (!Array.isArray(retrySchedule)) throw usage('delays.retrySchedule must be an array of seconds.');
+  for (const [i, seconds] of retrySchedule.entries()) duration(`delays.retrySchedule[${i}]`, seconds, 0);
+  let defaultCallbackUrl: string | null = null;
+  if (options.defaultCallbackUrl !== undefined) {
+    const checked = validateCallbackUrl(options.defaultCallbackUrl);
+    if (!checked.ok) throw usage(`defaultCallbackUrl is refused: ${checked.error.message}`);
+    defaultCallbackUrl = checked.value;
+  }
+  if (options.now !== undefined && typeof options.now !== 'function')
+    throw usage('now must be a function returning a Date.');
+  const fetchOption = options.fetch;
+  return {
+    baseUrl,
+    delays: {
+      startMs: duration('delays.startMs', delays.startMs, DEFAULT_SANDBOX_DELAYS.startMs),
+      runMs: duration('delays.runMs', delays.runMs, DEFAULT_SANDBOX_DELAYS.runMs),
+      retrySchedule: [...retrySchedule],
+    },
+    now: options.now ?? (() => new Date()),
+    webhookSecret: resolveSecret(options.webhookSecret),
+    defaultCallbackUrl,
+    webhookHandler: options.webhookHandler,
+    fetch: () => fetchOption ?? globalThis.fetch,
+  };
+}

@@ -1,0 +1,78 @@
+// Type-level checks: the named methods take and return exactly the contract's types.
+import type { IncomingHttpHeaders } from 'node:http';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { ShareCodeClient } from './client.js';
+import { isShareCodeApiError } from './error-guards.js';
+import type { paths } from './generated/openapi.js';
+import type { WebhookEvent } from './types.js';
+import { verifyWebhook } from './webhooks.js';
+
+type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+type Body<P extends keyof paths> = paths[P] extends {
+  post: { requestBody: { content: { 'application/json': infer B } } };
+}
+  ? B
+  : never;
+type Ok<P extends keyof paths> = paths[P] extends { post: { responses: { 200: infer R } } } ? Json<R> : never;
+type Queued<P extends keyof paths> = paths[P] extends { post: { responses: { 202: infer R } } }
+  ? Json<R>
+  : never;
+type Got<P extends keyof paths> = paths[P] extends { get: { responses: { 200: infer R } } } ? Json<R> : never;
+
+describe('ShareCodeClient types', () => {
+  it('synchronous checks use the contract’s request and 200 bodies', () => {
+    expectTypeOf<Parameters<ShareCodeClient['checkRightToWork']>[0]>().toEqualTypeOf<Body<'/api/check'>>();
+    expectTypeOf<Awaited<ReturnType<ShareCodeClient['checkRightToWork']>>>().toEqualTypeOf<
+      Ok<'/api/check'>
+    >();
+    expectTypeOf<Parameters<ShareCodeClient['checkRightToRent']>[0]>().toEqualTypeOf<
+      Body<'/api/check/right-to-rent'>
+    >();
+    expectTypeOf<Awaited<ReturnType<ShareCodeClient['checkRightToRent']>>>().toEqualTypeOf<
+      Ok<'/api/check/right-to-rent'>
+    >();
+    expectTypeOf<Parameters<ShareCodeClient['checkImmigrationStatus']>[0]>().toEqualTypeOf<
+      Body<'/api/check/immigration-status'>
+    >();
+    expectTypeOf<Awaited<ReturnType<ShareCodeClient['checkImmigrationStatus']>>>().toEqualTypeOf<
+      Ok<'/api/check/immigration-status'>
+    >();
+  });
+
+  it('asynchronous creates and the GET use the contract’s record', () => {
+    expectTypeOf<Parameters<ShareCodeClient['createRightToWorkCheck']>[0]>().toEqualTypeOf<
+      Body<'/api/check/async'>
+    >();
+    expectTypeOf<Parameters<ShareCodeClient['createRightToRentCheck']>[0]>().toEqualTypeOf<
+      Body<'/api/check/right-to-rent/async'>
+    >();
+    expectTypeOf<Parameters<ShareCodeClient['createImmigrationStatusCheck']>[0]>().toEqualTypeOf<
+      Body<'/api/check/immigration-status/async'>
+    >();
+    expectTypeOf<Awaited<ReturnType<ShareCodeClient['createRightToWorkCheck']>>['check']>().toEqualTypeOf<
+      Queued<'/api/check/async'>
+    >();
+    expectTypeOf<Awaited<ReturnType<ShareCodeClient['getCheck']>>>().toEqualTypeOf<
+      Got<'/api/check/async/{check_id}'>
+    >();
+  });
+
+  it('verifyWebhook takes Node, Express and fetch headers and raw bodies', () => {
+    expectTypeOf(verifyWebhook).toBeCallableWith(Buffer.from(''), {} as IncomingHttpHeaders, 'whsec_x');
+    expectTypeOf(verifyWebhook).toBeCallableWith('', new Headers(), ['whsec_a', 'whsec_b']);
+    expectTypeOf(verifyWebhook).toBeCallableWith(new ArrayBuffer(0), new Headers(), 'whsec_x');
+  });
+
+  it('verifyWebhook returns the discriminated event union', () => {
+    expectTypeOf(verifyWebhook).returns.toEqualTypeOf<WebhookEvent>();
+    const event = {} as WebhookEvent;
+    if (event.type === 'check.failed') expectTypeOf(event.type).toEqualTypeOf<'check.failed'>();
+  });
+
+  it('isShareCodeApiError narrows the code', () => {
+    const error: unknown = undefined;
+    if (isShareCodeApiError(error, ['NOT_FOUND', 'DOB_MISMATCH'])) {
+      expectTypeOf(error.code).toEqualTypeOf<'NOT_FOUND' | 'DOB_MISMATCH'>();
+    }
+  });
+});

@@ -1,0 +1,253 @@
+import createClient, { type Client } from 'openapi-fetch';
+import {
+  type CreateCheckOptions,
+  checkHeaders,
+  checkIdempotencyKey,
+  type RequestOptions,
+  type ResolvedClientOptions,
+  resolveCallLimits,
+  resolveClientOptions,
+  type ShareCodeClientOptions,
+} from './client-options.js';
+import { ShareCodeResponseError, ShareCodeUsageError } from './errors.js';
+import {
+  type Answer,
+  type FetchLike,
+  fetchWithRetries,
+  type SendDeps,
+  sendWithRetries,
+} from './fetch-with-retries.js';
+import type { paths } from './generated/openapi.js';
+import { randomUuid } from './random-id.js';
+import type {
+  CheckRecord,
+  ImmigrationStatusAsyncRequest,
+  ImmigrationStatusRequest,
+  ImmigrationStatusResult,
+  RightToRentAsyncRequest,
+  RightToRentRequest,
+  RightToRentResult,
+  RightToWorkAsyncRequest,
+  RightToWorkRequest,
+  RightToWorkResult,
+} from './types.js';
+import { type FinishedCheck, type WaitForCheckOptions, waitForCheck } from './wait-for-check.js';
+
+/** What an asynchronous create answers. */
+export interface CreatedCheck {
+  /** The check as it stands: `queued` when new, or as it is now when `replayed`. */
+  check: CheckRecord;
+  /**
+   * True when the server answered 200: an earlier request with the same Idempotency-Key already
+   * created this check, and no second check was queued or charged.
+   */
+  replayed: boolean;
+  /** The Idempotency-Key that was sent (yours, or the random one the SDK made). Keep it to retry later. */
+  idempotencyKey: string;
+  /** `X-Request-Id` of the answer. */
+  requestId: string | undefined;
+  /** Absolute URL of the check (from `Location`), when the server sent one. */
+  location: string | undefined;
+}
+
+// The contract's paths, checked against the generated `paths` so a renamed path fails to compile.
+const PATH = {
+  checkRightToWork: '/api/check',
+  checkRightToRent: '/api/check/right-to-rent',
+  checkImmigrationStatus: '/api/check/immigration-status',
+  createRightToWorkCheck: '/api/check/async',
+  createRightToRentCheck: '/api/check/right-to-rent/async',
+  createImmigrationStatusCheck: '/api/check/immigration-status/async',
+  getCheck: '/api/check/async/{check_id}',
+} as const satisfies Record<string, keyof paths>;
+
+/**
+ * Typed client for the share-code check API.
+ *
+ * Every method throws a `ShareCodeError` subclass on failure (never resolves with an error value);
+ * aborting through `signal` rejects with the signal's reason, as fetch does.
+ */
+export class ShareCodeClient {
+  /**
+   * The openapi-fetch client for any path in the contract, with the same authentication, retries
+   * and timeouts (the client's defaults; pass `signal` in its init to abort). Non-2xx answers throw
+   * `ShareCodeApiError`; on success you get `{ data, response }`, so headers such as X-Request-Id
+   * and X-RateLimit-Remaining are at hand.
+   */
+  readonly raw: Client<paths>;
+  readonly #options: ResolvedClientOptions;
+  readonly #deps: SendDeps;
+  readonly #headers: Readonly<Record<string, string>>;
+
+  constructor(options?: ShareCodeClientOptions) {
+    const resolved = resolveClientOptions(options);
+    this.#options = resolved;
+    this.#deps = {
+      // Resolved per request so that a fetch patched after construction (MSW) is used.
+      fetch: (): FetchLike => resolved.fetch ?? globalThis.fetch,
+      random: () => Math.random(),
+      now: () => Date.now(),
+    };
+    // Lower-case names, so a caller's `authorization` replaces ours instead of joining it.
+    this.#headers = checkHeaders({
+      'user-agent': resolved.userAgent,
+      ...(resolved.apiKey === undefined ? {} : { authorization: `Bearer ${resolved.apiKey}` }),
+      ...lowerCased(resolved.headers),
+    });
+    this.raw = createClient<paths>({
+      baseUrl: resolved.baseUrl,
+      headers: this.#headers,
+      fetch: (request: Request) =>
+        fetchWithRetries(
+          request,
+          { ...resolveCallLimits(resolved, undefined), ...idempotency(request) },
+          this.#deps,
+        ),
+    });
+  }
+
+  /** The base URL requests go to. */
+  get baseUrl(): string {
+    return this.#options.baseUrl;
+  }
+
+  /** Right-to-work check (`POST /api/check`); resolves with the result once the portal has answered. */
+  async checkRightToWork(body: RightToWorkRequest, options?: RequestOptions): Promise<RightToWorkResult> {
+    return parseObject<RightToWorkResult>(await this.#send('POST', PATH.checkRightToWork, body, options));
+  }
+
+  /** Right-to-rent check (`POST /api/check/right-to-rent`). */
+  async checkRightToRent(body: RightToRentRequest, options?: RequestOptions): Promise<RightToRentResult> {
+    return parseObject<RightToRentResult>(await this.#send('POST', PATH.checkRightToRent, body, options));
+  }
+
+  /** Immigration-status check (`POST /api/check/immigration-status`). */
+  async checkImmigrationStatus(
+    body: ImmigrationStatusRequest,
+    options?: RequestOptions,
+  ): Promise<ImmigrationStatusResult> {
+    return parseObject<ImmigrationStatusResult>(
+      await this.#send('POST', PATH.checkImmigrationStatus, body, options),
+    );
+  }
+
+  /** Queues a right-to-work check (`POST /api/check/async`). */
+  createRightToWorkCheck(body: RightToWorkAsyncRequest, options?: CreateCheckOptions): Promise<CreatedCheck> {
+    return this.#create(PATH.createRightToWorkCheck, body, options);
+  }
+
+  /** Queues a right-to-rent check (`POST /api/check/right-to-rent/async`). */
+  createRightToRentCheck(body: RightToRentAsyncRequest, options?: CreateCheckOptions): Promise<CreatedCheck> {
+    return this.#create(PATH.createRightToRentCheck, body, options);
+  }
+
+  /** Queues an immigration-status check (`POST /api/check/immigration-status/async`). */
+  createImmigrationStatusCheck(
+    body: ImmigrationStatusAsyncRequest,
+    options?: CreateCheckOptions,
+  ): Promise<CreatedCheck> {
+    return this.#create(PATH.createImmigrationStatusCheck, body, options);
+  }
+
+  /** An asynchronous check as it stands (`GET /api/check/async/{check_id}`); works for every kind. */
+  async getCheck(id: string, options?: RequestOptions): Promise<CheckRecord> {
+    if (typeof id !== 'string' || id.trim() === '') {
+      throw new ShareCodeUsageError(
+        'getCheck needs the check id (chk_...) returned when the check was created.',
+      );
+    }
+    const path = PATH.getCheck.replace('{check_id}', encodeURIComponent(id.trim()));
+    return parseRecord(await this.#send('GET', path, undefined, options));
+  }
+
+  /**
+   * Polls a check until it is `succeeded` or `failed` and resolves with that record. A failed check
+   * is returned, not thrown, unless `throwOnFailure` is set (then it throws the ShareCodeApiError the
+   * synchronous call would have thrown). Transient poll failures are retried until `timeout`.
+   */
+  waitForCheck(id: string, options?: WaitForCheckOptions): Promise<FinishedCheck> {
+    return waitForCheck((requestOptions) => this.getCheck(id, requestOptions), options);
+  }
+
+  async #create(path: string, body: unknown, options: CreateCheckOptions | undefined): Promise<CreatedCheck> {
+    const idempotencyKey =
+      options?.idempotencyKey === undefined ? randomUuid() : checkIdempotencyKey(options.idempotencyKey);
+    const answer = await this.#send('POST', path, body, options, idempotencyKey);
+    const location = answer.response.headers.get('location');
+    return {
+      check: parseRecord(answer),
+      replayed: answer.response.status === 200,
+      idempotencyKey,
+      requestId: answer.response.headers.get('x-request-id') ?? undefined,
+      location: location === null ? undefined : new URL(location, `${this.#options.baseUrl}/`).href,
+    };
+  }
+
+  #send(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    options: RequestOptions | undefined,
+    idempotencyKey?: string,
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { ...this.#headers };
+    if (options?.headers !== undefined) Object.assign(headers, checkHeaders(lowerCased(options.headers)));
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+    const key = headers['idempotency-key'];
+    return sendWithRetries(
+      {
+        url: this.#options.baseUrl + path,
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+      },
+      {
+        ...resolveCallLimits(this.#options, options),
+        signal: options?.signal,
+        idempotent: method === 'GET' || key !== undefined,
+        idempotencyKey: key,
+      },
+      this.#deps,
+    );
+  }
+}
+
+function idempotency(request: Request): { idempotent: boolean; idempotencyKey: string | undefined } {
+  const key = request.headers.get('idempotency-key') ?? undefined;
+  return { idempotent: request.method === 'GET' || key !== undefined, idempotencyKey: key };
+}
+
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
+  return out;
+}
+
+function parseObject<T>(answer: Answer): T {
+  let data: unknown;
+  try {
+    data = JSON.parse(answer.text);
+  } catch (error) {
+    throw invalidBody(answer.response, 'is not valid JSON', error);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw invalidBody(answer.response, 'is not a JSON object');
+  }
+  return data as T;
+}
+
+function parseRecord(answer: Answer): CheckRecord {
+  const record = parseObject<CheckRecord>(answer);
+  if (typeof record.id !== 'string' || typeof record.status !== 'string') {
+    throw invalidBody(answer.response, 'is not a check record (no id or status)');
+  }
+  return record;
+}
+
+function invalidBody(response: Response, what: string, cause?: unknown): ShareCodeResponseError {
+  return new ShareCodeResponseError(
+    `The API answered HTTP ${response.status}, but the body ${what}. Check baseUrl, then contact support with the request id.`,
+    { status: response.status, requestId: response.headers.get('x-request-id') ?? undefined, cause },
+  );
+}

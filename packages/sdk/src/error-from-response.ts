@@ -1,0 +1,73 @@
+import { codeForBareStatus, isErrorCode, isRetryableCode } from './error-codes.js';
+import { ShareCodeApiError } from './errors.js';
+import { parseRetryAfter } from './retry-after.js';
+
+export interface ErrorContext {
+  idempotencyKey: string | undefined;
+  attempts: number;
+  nowMs: number;
+}
+
+interface ParsedErrorBody {
+  code?: string;
+  message?: string;
+  upgradeUrl?: string;
+}
+
+/** Builds the typed error for a non-2xx answer, whatever its body: JSON error, HTML, or nothing. */
+export function apiErrorFromResponse(
+  response: Response,
+  bodyText: string,
+  ctx: ErrorContext,
+): ShareCodeApiError {
+  const parsed = parseErrorBody(bodyText);
+  // An unknown code (a newer server) falls back to what the status says, so retries still work.
+  const code = isErrorCode(parsed.code) ? parsed.code : codeForBareStatus(response.status);
+  return new ShareCodeApiError({
+    code,
+    message: parsed.message ?? fallbackMessage(response.status, code),
+    status: response.status,
+    rawCode: parsed.code,
+    requestId: response.headers.get('x-request-id') ?? undefined,
+    retryAfter: parseRetryAfter(response.headers.get('retry-after'), ctx.nowMs),
+    upgradeUrl: parsed.upgradeUrl,
+    idempotencyKey: ctx.idempotencyKey,
+    headers: response.headers,
+    attempts: ctx.attempts,
+  });
+}
+
+function parseErrorBody(text: string): ParsedErrorBody {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  const error = isRecord(body) ? body.error : undefined;
+  if (!isRecord(error) || typeof error.code !== 'string') return {};
+  return {
+    code: error.code,
+    ...(typeof error.message === 'string' && error.message !== '' ? { message: error.message } : {}),
+    ...(typeof error.upgrade_url === 'string' ? { upgradeUrl: error.upgrade_url } : {}),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+// Used when the body carries no message: a proxy page, an empty body, or an unknown code.
+function fallbackMessage(status: number, code: ShareCodeApiError['code']): string {
+  if (isRetryableCode(code)) {
+    return `HTTP ${status} (${code}) without an error message, probably from a proxy or load balancer in front of the API: try again later.`;
+  }
+  if (code !== 'UNEXPECTED_RESPONSE') return `HTTP ${status} (${code}) without an error message.`;
+  if (status === 401 || status === 403) {
+    return `HTTP ${status} without an API error body: check the API key (RTW_API_KEY) and that baseUrl points at the share-code API.`;
+  }
+  if (status === 404) {
+    return 'HTTP 404 without an API error body: check that baseUrl points at the share-code API (its root, not a path below it).';
+  }
+  return `HTTP ${status} without an API error body: the answer did not come from the share-code API as expected; check baseUrl, then contact support with the request id.`;
+}

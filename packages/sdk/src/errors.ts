@@ -1,0 +1,147 @@
+import type { ApiErrorCode } from './error-codes.js';
+import type { CheckRecord } from './types.js';
+
+// A brand instead of `instanceof` in the guards: an app that ends up with both the ESM and the CJS
+// copy of the SDK (the dual-package hazard) still recognises errors thrown by the other copy.
+export const ERROR_BRAND: unique symbol = Symbol.for('@sharecode/sdk.error');
+
+export type ShareCodeErrorKind =
+  | 'api'
+  | 'connection'
+  | 'timeout'
+  | 'response'
+  | 'usage'
+  | 'webhook'
+  | 'evidence';
+
+/** Base class of every error the SDK throws. */
+export class ShareCodeError extends Error {
+  constructor(kind: ShareCodeErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ShareCodeError';
+    Object.defineProperty(this, ERROR_BRAND, { value: kind, enumerable: false });
+  }
+}
+
+export interface ApiErrorInit {
+  code: ApiErrorCode;
+  message: string;
+  /** HTTP status; for a failed asynchronous check, the status the synchronous call would have had. */
+  status: number;
+  /** The code exactly as the server sent it, when it sent one (differs from `code` only for codes this SDK does not know). */
+  rawCode?: string | undefined;
+  requestId?: string | undefined;
+  retryAfter?: number | undefined;
+  upgradeUrl?: string | undefined;
+  idempotencyKey?: string | undefined;
+  headers?: Headers | undefined;
+  attempts?: number | undefined;
+  check?: CheckRecord | undefined;
+}
+
+/** The API answered with an error (spec section 7), or an asynchronous check ended `failed`. */
+export class ShareCodeApiError extends ShareCodeError {
+  readonly code: ApiErrorCode;
+  readonly status: number;
+  readonly rawCode: string | undefined;
+  /** `X-Request-Id` of the answer: quote it in support requests. */
+  readonly requestId: string | undefined;
+  /** Seconds the server asked us to wait (`Retry-After`), when it said. */
+  readonly retryAfter: number | undefined;
+  /** Where to upgrade, on QUOTA_EXCEEDED and PAYMENT_REQUIRED. */
+  readonly upgradeUrl: string | undefined;
+  /** The Idempotency-Key sent with the request (asynchronous creates). */
+  readonly idempotencyKey: string | undefined;
+  readonly headers: Headers;
+  /** How many requests were made before giving up (1 when not retried). */
+  readonly attempts: number;
+  /** Set when the error comes from a `failed` asynchronous check (`waitForCheck` with `throwOnFailure`). */
+  readonly check: CheckRecord | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super('api', init.message);
+    this.name = 'ShareCodeApiError';
+    this.code = init.code;
+    this.status = init.status;
+    this.rawCode = init.rawCode;
+    this.requestId = init.requestId;
+    this.retryAfter = init.retryAfter;
+    this.upgradeUrl = init.upgradeUrl;
+    this.idempotencyKey = init.idempotencyKey;
+    this.headers = init.headers ?? new Headers();
+    this.attempts = init.attempts ?? 1;
+    this.check = init.check;
+  }
+}
+
+/** The request never got an answer: DNS failure, refused or reset connection, TLS error. */
+export class ShareCodeConnectionError extends ShareCodeError {
+  readonly attempts: number;
+  readonly idempotencyKey: string | undefined;
+
+  constructor(
+    message: string,
+    init: { cause: unknown; attempts: number; idempotencyKey?: string | undefined },
+  ) {
+    super('connection', message, { cause: init.cause });
+    this.name = 'ShareCodeConnectionError';
+    this.attempts = init.attempts;
+    this.idempotencyKey = init.idempotencyKey;
+  }
+}
+
+/**
+ * Which limit ran out: `attempt` (the per-attempt `timeout`), `deadline` (the total `deadline`
+ * across retries) or `wait` (the `timeout` of `waitForCheck`).
+ */
+export type TimeoutPhase = 'attempt' | 'deadline' | 'wait';
+
+/** A client-side time limit ran out (not the API's own TIMEOUT code, which is a ShareCodeApiError). */
+export class ShareCodeTimeoutError extends ShareCodeError {
+  readonly phase: TimeoutPhase;
+  readonly timeoutMs: number;
+  readonly attempts: number;
+  readonly idempotencyKey: string | undefined;
+  /** For `wait`: the check as last seen. */
+  readonly check: CheckRecord | undefined;
+
+  constructor(
+    message: string,
+    init: {
+      phase: TimeoutPhase;
+      timeoutMs: number;
+      attempts: number;
+      idempotencyKey?: string | undefined;
+      check?: CheckRecord | undefined;
+    },
+  ) {
+    super('timeout', message);
+    this.name = 'ShareCodeTimeoutError';
+    this.phase = init.phase;
+    this.timeoutMs = init.timeoutMs;
+    this.attempts = init.attempts;
+    this.idempotencyKey = init.idempotencyKey;
+    this.check = init.check;
+  }
+}
+
+/** A success status whose body is not what the contract promises (not JSON, or the wrong shape). */
+export class ShareCodeResponseError extends ShareCodeError {
+  readonly status: number;
+  readonly requestId: string | undefined;
+
+  constructor(message: string, init: { status: number; requestId: string | undefined; cause?: unknown }) {
+    super('response', message, { cause: init.cause });
+    this.name = 'ShareCodeResponseError';
+    this.status = init.status;
+    this.requestId = init.requestId;
+  }
+}
+
+/** The SDK was called with an option it cannot use; the message says which and what to pass. */
+export class ShareCodeUsageError extends ShareCodeError {
+  constructor(message: string) {
+    super('usage', message);
+    this.name = 'ShareCodeUsageError';
+  }
+}

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { type EvidenceSource, pdfBytes, photoBytes } from './evidence.js';
+import { ShareCodeEvidenceError } from './evidence-error.js';
+
+export interface SaveEvidenceOptions {
+  /** File name without extension. Default: the result's `reference`, made safe for a file name. */
+  basename?: string | undefined;
+  /** Replace files that already exist. Default false: evidence is never silently overwritten. */
+  overwrite?: boolean | undefined;
+}
+
+export interface SavedFile {
+  path: string;
+  /** SHA-256 of the file, lower-case hex: record it to show later that the file is unchanged. */
+  sha256: string;
+  bytes: number;
+}
+
+export interface SavedEvidence {
+  /** `<name>.jpg`, or null when the result has no photo. */
+  photo: SavedFile | null;
+  /** `<name>.pdf`, or null when the result has no PDF. */
+  pdf: SavedFile | null;
+}
+
+type ResultWithEvidence = EvidenceSource & {
+  reference?: string | null | undefined;
+  checked_at?: string | undefined;
+};
+
+/**
+ * Writes the photo (`<name>.jpg`) and the PDF (`<name>.pdf`) of a result into `dir` (created if
+ * needed), checking each is a real JPEG/PDF first. Evidence the result does not carry is skipped.
+ */
+export async function saveEvidence(
+  result: ResultWithEvidence,
+  dir: string,
+  options: SaveEvidenceOptions = {},
+): Promise<SavedEvidence> {
+  const name = fileBase(options.basename ?? result.reference ?? fallbackName(result));
+  const photo = result.photo_data_url ? photoBytes(result) : null;
+  const pdf = result.pdf_data_url ? pdfBytes(result) : null;
+  const folder = resolve(dir);
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (error) {
+    throw new ShareCodeEvidenceError('write_failed', `Could not create the folder ${folder}.`, {
+      cause: error,
+    });
+  }
+  return {
+    photo:
+      photo === null ? null : await write(join(folder, `${name}.jpg`), photo, options.overwrite === true),
+    pdf: pdf === null ? null : await write(join(folder, `${name}.pdf`), pdf, options.overwrite === true),
+  };
+}
+
+async function write(path: string, bytes: Uint8Array, overwrite: boolean): Promise<SavedFile> {
+  try {
+    await writeFile(path, bytes, { flag: overwrite ? 'w' : 'wx' });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'EEXIST') {
+      throw new ShareCodeEvidenceError(
+        'file_exists',
+        `${path} already exists: choose another folder or basename, or pass overwrite: true.`,
+        { cause: error },
+      );
+    }
+    throw new ShareCodeEvidenceError('write_failed', `Could not write ${path}.`, { cause: error });
+  }
+  return { path, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.byteLength };
+}
+
+// Upstream references and caller-chosen names go into paths: keep a conservative character set and
+// no leading dot, so nothing can climb out of `dir` or hide.
+function fileBase(raw: string): string {
+  const safe = raw
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .replace(/-+$/, '')
+    .slice(0, 100);
+  if (safe === '') {
+    throw new ShareCodeEvidenceError(
+      'bad_name',
+      'The file name is empty once unsafe characters are removed: pass basename.',
+    );
+  }
+  return safe;
+}
+
+function fallbackName(result: ResultWithEvidence): string {
+  return `check-${result.checked_at ?? new Date().toISOString()}`;
+}

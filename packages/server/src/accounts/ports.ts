@@ -1,0 +1,101 @@
+import type { KeyMode } from './api-key.js';
+import type { Plan, SubscriptionStatus } from './plans.js';
+
+/** What the accounts domain needs from storage; src/store/ implements it in SQL. */
+export interface AccountRecord {
+  readonly id: string;
+  readonly email: string;
+  readonly plan: Plan;
+  readonly subscriptionStatus: SubscriptionStatus;
+  readonly createdAt: Date;
+}
+
+export interface KeyRecord {
+  readonly id: string;
+  readonly accountId: string;
+  readonly mode: KeyMode;
+  /** e.g. `rtw_live_Ab3d…`, for lists and logs; never enough to use the key. */
+  readonly prefix: string;
+  readonly createdAt: Date;
+  readonly revokedAt: Date | null;
+}
+
+/** A request's key once authenticated, with what the gate needs to know about its account. */
+export interface AuthenticatedKey {
+  readonly keyId: string;
+  readonly accountId: string;
+  readonly mode: KeyMode;
+  readonly plan: Plan;
+  readonly subscriptionStatus: SubscriptionStatus;
+}
+
+export interface AccountsRepo {
+  insertAccount(account: AccountRecord): Promise<void>;
+  getAccount(id: string): Promise<AccountRecord | null>;
+  /** Returns the updated account, or null when there is no such account. */
+  updatePlan(id: string, plan: Plan, now: Date): Promise<AccountRecord | null>;
+  updateSubscriptionStatus(id: string, status: SubscriptionStatus, now: Date): Promise<AccountRecord | null>;
+  insertKey(key: KeyRecord & { readonly hash: Buffer }): Promise<void>;
+  listKeys(accountId: string): Promise<KeyRecord[]>;
+  /** Revokes a key that is not revoked yet; null when none matches. */
+  revokeKeyByHash(hash: Buffer, now: Date): Promise<KeyRecord | null>;
+  revokeKeyById(id: string, now: Date): Promise<KeyRecord | null>;
+  getKeyById(id: string): Promise<KeyRecord | null>;
+  findActiveKeyByHash(hash: Buffer): Promise<AuthenticatedKey | null>;
+  /** The account's default callback URL for a mode (spec 6.3), decrypted; null when none is set. */
+  getDefaultCallbackUrl(accountId: string, mode: KeyMode): Promise<string | null>;
+  /** Sets it, or clears it with null; false when there is no such account. */
+  setDefaultCallbackUrl(accountId: string, mode: KeyMode, url: string | null, now: Date): Promise<boolean>;
+}
+
+export interface RateLimitRepo {
+  /** Counts one request of `keyId` in the one-second window `windowSecond`; returns the window's count. */
+  hit(keyId: string, windowSecond: number): Promise<number>;
+}
+
+export interface UsageCounts {
+  /** Charged live checks this period. */
+  readonly used: number;
+  /** Live checks admitted and still running. */
+  readonly reserved: number;
+}
+
+export interface ReserveInput {
+  readonly reservationId: string;
+  readonly accountId: string;
+  readonly keyId: string;
+  readonly period: string;
+  /** Admit only while used + reserved stays below this. */
+  readonly ceiling: number;
+  readonly now: Date;
+}
+
+export interface ChargeInput {
+  readonly reservationId: string;
+  readonly accountId: string;
+  readonly keyId: string;
+  readonly period: string;
+  readonly checkId: string;
+  readonly kind: string;
+  readonly plan: Plan;
+  readonly includedChecks: number;
+  /** Price of a check beyond the included ones. */
+  readonly overagePence: number;
+  readonly now: Date;
+}
+
+export interface UsageSummary extends UsageCounts {
+  readonly overageChecks: number;
+  readonly overagePence: number;
+}
+
+export interface UsageRepo {
+  /** Atomically admits one more live check below the ceiling; `granted` false leaves nothing behind. */
+  reserve(input: ReserveInput): Promise<UsageCounts & { readonly granted: boolean }>;
+  /** Turns the reservation into a charge and writes the ledger line, in one transaction. */
+  commit(input: ChargeInput): Promise<UsageCounts>;
+  /** Gives the reservation back (the check ended with an error: errors are never charged). */
+  release(reservationId: string): Promise<void>;
+  counts(accountId: string, period: string): Promise<UsageCounts>;
+  summary(accountId: string, period: string): Promise<UsageSummary>;
+}

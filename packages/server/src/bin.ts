@@ -1,0 +1,251 @@
+#!/usr/bin/env node
+import { Command, Option } from 'commander';
+import { type Admin, createAdmin } from './accounts/admin.js';
+import { PLANS, SUBSCRIPTION_STATUSES } from './accounts/plans.js';
+import {
+  type ConfigFlags,
+  DEFAULT_DATA_DIR,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  loadDatabaseConfig,
+} from './config.js';
+import { DEFAULT_CHECK_SLOTS, DEFAULT_CHECK_TIMEOUT_SECONDS } from './portal/portal-config.js';
+import type { Result } from './result.js';
+import { startServer } from './start-server.js';
+import { openDatabase } from './store/open-database.js';
+
+const program = new Command('rtw-server')
+  .description('The reference share-code check service: HTTP API, portal driver, accounts, keys, quotas.')
+  .showHelpAfterError();
+
+const databaseOptions = (command: Command) =>
+  command
+    .option('--data-dir <dir>', `embedded database folder (env RTW_DATA_DIR; default ${DEFAULT_DATA_DIR})`)
+    .option('--database-url <url>', 'PostgreSQL instead of the embedded database (env DATABASE_URL)');
+
+databaseOptions(
+  program
+    .command('start')
+    .description('Run the HTTP service and the portal driver until SIGINT or SIGTERM.')
+    .option('--port <port>', `port to listen on (env RTW_PORT; default ${DEFAULT_PORT})`)
+    .option('--host <host>', `address to listen on (env RTW_HOST; default ${DEFAULT_HOST})`)
+    .option('--upgrade-url <url>', 'upgrade_url of 402 errors (env RTW_UPGRADE_URL)')
+    .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env RTW_LOG_LEVEL)')
+    .option(
+      '--portal-sim-url <url>',
+      'drive a portal simulator at this origin instead of GOV.UK, e.g. http://127.0.0.1:8090 (env RTW_PORTAL_SIM_URL)',
+    )
+    .option(
+      '--portal-url-right-to-work <url>',
+      'right-to-work service base URL (env RTW_PORTAL_URL_RIGHT_TO_WORK)',
+    )
+    .option(
+      '--portal-url-right-to-rent <url>',
+      'right-to-rent service base URL (env RTW_PORTAL_URL_RIGHT_TO_RENT)',
+    )
+    .option(
+      '--portal-url-immigration-status <url>',
+      'view-immigration-status service base URL (env RTW_PORTAL_URL_IMMIGRATION_STATUS)',
+    )
+    .option(
+      '--check-slots <n>',
+      `live checks run at once (env RTW_CHECK_SLOTS; default ${DEFAULT_CHECK_SLOTS})`,
+    )
+    .option(
+      '--check-timeout <seconds>',
+      `longest a live check may take (env RTW_CHECK_TIMEOUT_SECONDS; default ${DEFAULT_CHECK_TIMEOUT_SECONDS})`,
+    )
+    .option('--chromium-path <path>', 'the Chromium binary to drive (env RTW_CHROMIUM_PATH)')
+    .option(
+      '--no-portal-driver',
+      'no browser: live keys get 500 INTERNAL, sandbox keys work as usual (env RTW_PORTAL_DRIVER=off)',
+    ),
+).action(async (flags: ConfigFlags) => {
+  const server = await startServer(flags);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      process.stderr.write(`rtw-server: second ${signal}, exiting without waiting\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`rtw-server: shutdown failed: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+});
+
+/** Runs one admin action against the configured database and prints its answer. */
+async function withAdmin<T>(
+  flags: ConfigFlags,
+  action: (admin: Admin) => Promise<Result<T, string>>,
+  print: (value: T) => string,
+): Promise<void> {
+  const config = loadDatabaseConfig(flags, process.env);
+  const opened = config.ok ? await openDatabase(config.value) : config;
+  if (!opened.ok) {
+    const problems = typeof opened.error === 'string' ? [opened.error] : opened.error;
+    process.stderr.write(problems.map((problem) => `rtw-server: ${problem}\n`).join(''));
+    process.exitCode = 1;
+    return;
+  }
+  const database = opened.value;
+  try {
+    const result = await action(
+      createAdmin({ accounts: database.accounts, usage: database.usage, now: () => new Date() }),
+    );
+    if (!result.ok) {
+      process.stderr.write(`rtw-server: ${result.error}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    process.stdout.write(`${print(result.value)}\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+const accounts = program.command('accounts').description('Create and change accounts.');
+databaseOptions(
+  accounts
+    .command('create')
+    .description('Create an account; prints its id.')
+    .requiredOption('--email <email>', "the owner's e-mail address")
+    .addOption(new Option('--plan <plan>', 'plan').choices(PLANS).makeOptionMandatory()),
+).action((flags: ConfigFlags & { email: string; plan: string }) =>
+  withAdmin(
+    flags,
+    (admin) => admin.createAccount({ email: flags.email, plan: flags.plan }),
+    (account) => account.id,
+  ),
+);
+databaseOptions(
+  accounts
+    .command('set-plan')
+    .description("Change an account's plan.")
+    .requiredOption('--account <id>', 'account id (acc_...)')
+    .addOption(new Option('--plan <plan>', 'plan').choices(PLANS).makeOptionMandatory()),
+).action((flags: ConfigFlags & { account: string; plan: string }) =>
+  withAdmin(
+    flags,
+    (admin) => admin.setPlan(flags.account, flags.plan),
+    (a) => `${a.id} ${a.plan}`,
+  ),
+);
+databaseOptions(
+  accounts
+    .command('set-subscription')
+    .description("Change an account's subscription status.")
+    .requiredOption('--account <id>', 'account id (acc_...)')
+    .addOption(
+      new Option('--status <status>', 'subscription status')
+        .choices(SUBSCRIPTION_STATUSES)
+        .makeOptionMandatory(),
+    ),
+).action((flags: ConfigFlags & { account: string; status: string }) =>
+  withAdmin(
+    flags,
+    (admin) => admin.setSubscriptionStatus(flags.account, flags.status),
+    (a) => `${a.id} ${a.subscriptionStatus}`,
+  ),
+);
+databaseOptions(
+  accounts
+    .command('usage')
+    .description("Show an account's live checks and overage for a month (default: this month, UTC).")
+    .requiredOption('--account <id>', 'account id (acc_...)')
+    .option('--period <YYYY-MM>', 'month'),
+).action((flags: ConfigFlags & { account: string; period?: string }) =>
+  withAdmin(
+    flags,
+    (admin) => admin.usage(flags.account, flags.period),
+    (u) =>
+      `${u.period} plan=${u.plan} included=${u.includedChecks} used=${u.used} in_progress=${u.inProgress} ` +
+      `overage_checks=${u.overageChecks} overage=£${(u.overagePence / 100).toFixed(2)}`,
+  ),
+);
+databaseOptions(
+  accounts
+    .command('set-callback')
+    .description(
+      "Set (--url) or clear (--clear) the account's default callback URL for a mode; queued checks keep theirs.",
+    )
+    .requiredOption('--account <id>', 'account id (acc_...)')
+    .addOption(new Option('--mode <mode>', 'live or test').choices(['live', 'test']).makeOptionMandatory())
+    .option('--url <url>', 'an https URL (spec 6.3)')
+    .option('--clear', 'remove the default: checks without a callback_url are then poll-only'),
+).action((flags: ConfigFlags & { account: string; mode: string; url?: string; clear?: boolean }) => {
+  if ((flags.url === undefined) === (flags.clear !== true)) {
+    process.stderr.write('rtw-server: give exactly one of --url or --clear\n');
+    process.exitCode = 2;
+    return;
+  }
+  return withAdmin(
+    flags,
+    (admin) => admin.setDefaultCallbackUrl(flags.account, flags.mode, flags.url ?? null),
+    (url) => `${flags.account} ${flags.mode} ${url ?? 'poll-only'}`,
+  );
+});
+
+const keys = program.command('keys').description('Create, list and revoke API keys.');
+databaseOptions(
+  keys
+    .command('create')
+    .description('Create an API key; prints only the key, which is shown this once.')
+    .requiredOption('--account <id>', 'account id (acc_...)')
+    .addOption(new Option('--mode <mode>', 'live or test').choices(['live', 'test']).makeOptionMandatory()),
+).action((flags: ConfigFlags & { account: string; mode: string }) =>
+  withAdmin(
+    flags,
+    (admin) => admin.createApiKey(flags.account, flags.mode),
+    (created) => created.key,
+  ),
+);
+databaseOptions(
+  keys
+    .command('revoke')
+    .description('Revoke an API key, given the key itself or its id.')
+    .option('--key <key>', 'the key (rtw_live_... or rtw_test_...)')
+    .option('--id <id>', 'the key id (key_...)'),
+).action((flags: ConfigFlags & { key?: string; id?: string }) => {
+  const target = flags.key ?? flags.id;
+  if (target === undefined || (flags.key !== undefined && flags.id !== undefined)) {
+    process.stderr.write('rtw-server: give exactly one of --key or --id\n');
+    process.exitCode = 2;
+    return;
+  }
+  return withAdmin(
+    flags,
+    (admin) => admin.revokeApiKey(target),
+    (k) => `${k.id} revoked`,
+  );
+});
+databaseOptions(
+  keys
+    .command('list')
+    .description("List an account's keys (prefixes only: keys are never stored).")
+    .requiredOption('--account <id>', 'account id (acc_...)'),
+).action((flags: ConfigFlags & { account: string }) =>
+  withAdmin(
+    flags,
+    (admin) => admin.listApiKeys(flags.account),
+    (list) =>
+      list
+        .map(
+          (k) =>
+            `${k.id} ${k.mode} ${k.prefix} ${k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'}`,
+        )
+        .join('\n'),
+  ),
+);
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

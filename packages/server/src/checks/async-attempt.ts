@@ -1,0 +1,110 @@
+import {
+  type CheckResult,
+  checkError,
+  fail,
+  type Outcome,
+  retryDecision,
+  retryDelaySeconds,
+} from '@sharecode/core';
+import type { Logger } from 'pino';
+import { createQuota } from '../accounts/quota.js';
+import type { AsyncChecksRepo, CheckEndedListener, ClaimedCheck } from './async-ports.js';
+import { asyncCheckRecord } from './async-record.js';
+import type { LiveCheckRunner } from './live-check-runner.js';
+import { runCheck } from './run-check.js';
+
+/**
+ * A check whose runs keep getting lost (its process dies or stalls past the lease every time) ends
+ * as failed INTERNAL after this many, rather than taking processes down forever.
+ */
+export const MAX_LOST_RUNS = 3;
+
+export interface AsyncAttemptDeps {
+  readonly repo: AsyncChecksRepo;
+  readonly liveRunner: LiveCheckRunner;
+  readonly listener: CheckEndedListener;
+  readonly upgradeUrl: string;
+  readonly clock: () => Date;
+  readonly log: Logger;
+  /** Seconds before the 2nd and 3rd attempts, per mode. */
+  readonly retrySchedule: { readonly live: readonly number[]; readonly test: readonly number[] };
+}
+
+export type AttemptEnd =
+  | { readonly type: 'ended'; readonly status: 'succeeded' | 'failed' }
+  | { readonly type: 'retry'; readonly delayMs: number }
+  /** The lease was lost: another worker has the check, and this run wrote nothing. */
+  | { readonly type: 'lost' };
+
+/**
+ * One run of a claimed check with the same run-a-check function as the synchronous path, then core's
+ * retry policy: the next attempt after the mode's delay, or the end. The end is one transaction: the
+ * conditional final UPDATE, the charge of a live result (or the release of its reservation: errors are
+ * never charged) and the CheckEndedListener.
+ */
+export async function runAsyncAttempt(deps: AsyncAttemptDeps, claimed: ClaimedCheck): Promise<AttemptEnd> {
+  const { log } = deps;
+  let outcome: Outcome<CheckResult>;
+  if (claimed.lostRuns >= MAX_LOST_RUNS) {
+    log.error(
+      { checkId: claimed.id, lostRuns: claimed.lostRuns },
+      'async check lost too many runs; ending it',
+    );
+    outcome = fail(checkError('INTERNAL'));
+  } else {
+    log.debug(
+      { checkId: claimed.id, attempt: claimed.attempt, mode: claimed.mode },
+      'async check attempt started',
+    );
+    outcome = await runCheck(deps, {
+      mode: claimed.mode,
+      request: claimed.request,
+      attempt: claimed.attempt,
+      now: deps.clock(),
+      checkId: claimed.id,
+      requestId: claimed.requestId,
+    });
+    if (!outcome.ok && retryDecision(outcome.error.code, claimed.attempt).retry) {
+      const delayMs = retryDelaySeconds(claimed.attempt, deps.retrySchedule[claimed.mode]) * 1000;
+      const dueAt = new Date(deps.clock().getTime() + delayMs);
+      if (await deps.repo.scheduleRetry(claimed.id, claimed.leaseToken, dueAt))
+        return { type: 'retry', delayMs };
+      log.warn({ checkId: claimed.id }, 'async check lease lost before its retry was scheduled');
+      return { type: 'lost' };
+    }
+  }
+
+  const endedAt = deps.clock();
+  const quotaIn = (usage: Parameters<typeof createQuota>[0]) => createQuota(usage, deps.upgradeUrl);
+  const ended = await deps.repo.finish(
+    { id: claimed.id, leaseToken: claimed.leaseToken, outcome, endedAt },
+    async (ending, check) => {
+      const { reservation } = claimed;
+      if (reservation) {
+        // Only the final outcome is charged, once: this transaction ends the check exactly once.
+        if (outcome.ok) {
+          await quotaIn(ending.usage).commit(reservation, {
+            checkId: claimed.id,
+            kind: claimed.kind,
+            now: endedAt,
+          });
+        } else {
+          await quotaIn(ending.usage).release(reservation, endedAt);
+        }
+      }
+      if (check.callbackUrl !== null) {
+        await deps.listener.onCheckEnded(
+          asyncCheckRecord(check, endedAt),
+          { accountId: check.accountId, mode: check.mode, kind: check.kind, callbackUrl: check.callbackUrl },
+          ending.transaction,
+        );
+      }
+    },
+  );
+  if (!ended) {
+    log.warn({ checkId: claimed.id }, 'async check lease lost; its outcome was not written');
+    return { type: 'lost' };
+  }
+  log.debug({ checkId: claimed.id, attempts: ended.attempts, status: ended.status }, 'async check ended');
+  return { type: 'ended', status: outcome.ok ? 'succeeded' : 'failed' };
+}

@@ -1,0 +1,166 @@
+import type {
+  CheckKind,
+  CheckRecord,
+  CheckResult,
+  ErrorCode,
+  Outcome,
+  ValidatedRequest,
+} from '@sharecode/core';
+import type { KeyMode } from '../accounts/api-key.js';
+import type { UsageRepo } from '../accounts/ports.js';
+import type { Reservation } from '../accounts/quota.js';
+import type { Queryable } from '../store/db.js';
+
+export type AsyncCheckStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** An asynchronous check as stored, decrypted: the fields of its record and who it belongs to. */
+export interface StoredAsyncCheck {
+  readonly id: string;
+  readonly accountId: string;
+  readonly keyId: string;
+  readonly mode: KeyMode;
+  readonly kind: CheckKind;
+  readonly status: AsyncCheckStatus;
+  /** Runs started (a run lost to a dead process is started again as the same attempt). */
+  readonly attempts: number;
+  /** The X-Request-Id of the POST that queued it. */
+  readonly requestId: string;
+  /** Null when none was sent, and once the result is deleted (7 days after the end). */
+  readonly clientReference: string | null;
+  readonly callbackUrl: string | null;
+  /** Null unless succeeded, and once deleted. */
+  readonly result: CheckResult | null;
+  readonly error: { readonly code: ErrorCode; readonly message: string } | null;
+  readonly createdAt: Date;
+  readonly completedAt: Date | null;
+  readonly resultExpiresAt: Date | null;
+  /** True once the retention sweep has deleted the result, client_reference and callback_url. */
+  readonly resultExpired: boolean;
+  /** When the check is deleted altogether (30 days after the end); null before it ends. */
+  readonly statusExpiresAt: Date | null;
+}
+
+/** A check about to be queued (the row written in the creation transaction). */
+export interface NewAsyncCheck {
+  readonly id: string;
+  readonly accountId: string;
+  readonly keyId: string;
+  readonly mode: KeyMode;
+  readonly kind: CheckKind;
+  readonly requestId: string;
+  readonly request: ValidatedRequest;
+  /** core's requestFingerprint: tells an Idempotency-Key replay from a reuse. Stored sealed. */
+  readonly fingerprint: string;
+  /** Stored as its SHA-256 only. */
+  readonly idempotencyKey: string | null;
+  readonly clientReference: string | null;
+  readonly callbackUrl: string | null;
+  /** The live quota reservation the check holds until it ends; null for sandbox checks. */
+  readonly reservation: Reservation | null;
+  readonly createdAt: Date;
+}
+
+/** A check a worker has claimed for one run, with what the run and its end need. */
+export interface ClaimedCheck {
+  readonly id: string;
+  readonly accountId: string;
+  readonly keyId: string;
+  readonly mode: KeyMode;
+  readonly kind: CheckKind;
+  readonly requestId: string;
+  /** The attempt this run is (1-based). */
+  readonly attempt: number;
+  /** Runs of this check lost to dead processes or expired leases, this claim included. */
+  readonly lostRuns: number;
+  /** Proof of the claim: every later write of this run is conditional on it. */
+  readonly leaseToken: string;
+  readonly request: ValidatedRequest;
+  readonly reservation: Reservation | null;
+}
+
+/** What the creation transaction can do, under the account-and-mode lock. */
+export interface AsyncCheckCreation {
+  findByIdempotencyKey(
+    idempotencyKey: string,
+  ): Promise<{ readonly check: StoredAsyncCheck; readonly fingerprint: string } | null>;
+  /** Checks of this account queued or running, in either mode (spec 8.3's limit is per account). */
+  countInProgress(): Promise<number>;
+  /** The usage counters inside the same transaction, so a reservation exists exactly when its check does. */
+  readonly usage: UsageRepo;
+  insert(check: NewAsyncCheck): Promise<void>;
+}
+
+/** What the final transaction offers to the code that ends a check (charge, listener). */
+export interface AsyncCheckEnding {
+  readonly usage: UsageRepo;
+  readonly transaction: Queryable;
+}
+
+export interface ClaimInput {
+  readonly mode: KeyMode;
+  readonly limit: number;
+  readonly now: Date;
+  /** The lease: due again (claimable by anyone) at this time unless renewed. */
+  readonly leaseUntil: Date;
+  readonly leaseToken: string;
+  readonly workerId: string;
+  /** Checks this process is running already: never claimed again by the same process. */
+  readonly exclude: readonly string[];
+}
+
+export interface FinishInput {
+  readonly id: string;
+  readonly leaseToken: string;
+  readonly outcome: Outcome<CheckResult>;
+  readonly endedAt: Date;
+}
+
+/** Storage of asynchronous checks (src/store/async-checks-repo.ts). */
+export interface AsyncChecksRepo {
+  /** Runs `fn` in one transaction holding the lock of the account and mode: creation is serialised per account and mode. */
+  create<T>(accountId: string, mode: KeyMode, fn: (tx: AsyncCheckCreation) => Promise<T>): Promise<T>;
+  /** The check if it belongs to this account and mode. */
+  find(id: string, accountId: string, mode: KeyMode): Promise<StoredAsyncCheck | null>;
+  /** Takes up to `limit` due checks of `mode` (queued, waiting for a retry, or with an expired lease). */
+  claim(input: ClaimInput): Promise<ClaimedCheck[]>;
+  /** Extends the lease; false when it was lost (another worker took the check over, or it ended). */
+  renewLease(id: string, leaseToken: string, leaseUntil: Date): Promise<boolean>;
+  /** Gives the check back until `dueAt`, for its next attempt; false when the lease was lost. */
+  scheduleRetry(id: string, leaseToken: string, dueAt: Date): Promise<boolean>;
+  /**
+   * Ends the check with one conditional UPDATE (lease held, status not final) and runs `within` in the
+   * same transaction. Null when the lease was lost: nothing is written.
+   */
+  finish(
+    input: FinishInput,
+    within: (ending: AsyncCheckEnding, ended: StoredAsyncCheck) => Promise<void>,
+  ): Promise<StoredAsyncCheck | null>;
+}
+
+export interface CheckEndedContext {
+  readonly accountId: string;
+  readonly mode: KeyMode;
+  readonly kind: CheckKind;
+  /** Fixed when the check was queued: the request's callback_url, else the account's default for the mode. */
+  readonly callbackUrl: string;
+}
+
+/**
+ * The hook of webhook delivery. Called exactly once per check that ends (succeeded or failed) with a
+ * callback URL, INSIDE the transaction of the final transition, with that transaction:
+ * - `record` is the record as it is at that moment (the `data` of the event), result included.
+ * - Write what delivery needs (say, a delivery job) through `transaction`, so the job exists exactly
+ *   when the check has ended: a crash cannot lose it or create it for a check that did not end.
+ * - Do no network I/O here and keep it short: the transaction holds the check's row and the account's
+ *   usage counter.
+ * - A throw rolls the final transition back: the run's outcome is dropped and the check runs again
+ *   once its lease runs out (counted as a lost run).
+ */
+export interface CheckEndedListener {
+  onCheckEnded(record: CheckRecord, context: CheckEndedContext, transaction: Queryable): Promise<void>;
+}
+
+/** Wired until webhook delivery exists: checks end poll-only. */
+export const noCheckEndedListener: CheckEndedListener = {
+  async onCheckEnded() {},
+};

@@ -1,0 +1,96 @@
+import {
+  type CheckKind,
+  type CheckResult,
+  httpStatusOf,
+  newCheckId,
+  type Outcome,
+  validateCheckRequest,
+} from '@sharecode/core';
+import type { Logger } from 'pino';
+import type { AuthenticatedKey } from '../accounts/ports.js';
+import type { Quota, UsageSnapshot } from '../accounts/quota.js';
+import { safeError } from '../safe-error.js';
+import type { LiveCheckRunner } from './live-check-runner.js';
+import type { CheckCopiesRepo } from './ports.js';
+import { runCheck } from './run-check.js';
+
+/** How long the investigation copy of a synchronous check is kept (spec section 1). */
+export const CHECK_COPY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface SyncCheckDeps {
+  readonly quota: Quota;
+  readonly copies: CheckCopiesRepo;
+  readonly liveRunner: LiveCheckRunner;
+  readonly clock: () => Date;
+  readonly log: Logger;
+}
+
+export interface SyncCheckInput {
+  readonly key: AuthenticatedKey;
+  readonly kind: CheckKind;
+  readonly body: unknown;
+  readonly requestId: string;
+}
+
+export interface SyncCheckOutput {
+  readonly outcome: Outcome<CheckResult>;
+  /** For the X-RateLimit-* headers: set on live keys, null on sandbox keys. */
+  readonly usage: UsageSnapshot | null;
+}
+
+/**
+ * A synchronous check once its key is admitted (accounts/admit-request.ts): validation by core's rules,
+ * quota (live), the run, the charge of a final result, and the encrypted investigation copy (live).
+ */
+export async function performSyncCheck(deps: SyncCheckDeps, input: SyncCheckInput): Promise<SyncCheckOutput> {
+  const { key } = input;
+  const live = key.mode === 'live';
+  const now = deps.clock();
+
+  const validated = validateCheckRequest(input.kind, input.body, { async: false, now });
+  if (!validated.ok) return { outcome: validated, usage: live ? await deps.quota.snapshot(key, now) : null };
+
+  const checkId = newCheckId();
+  const run = () =>
+    runCheck(deps, {
+      mode: key.mode,
+      request: validated.value,
+      attempt: 1,
+      now,
+      checkId,
+      requestId: input.requestId,
+    });
+  if (!live) return { outcome: await run(), usage: null };
+
+  const admission = await deps.quota.reserve(key, now);
+  if (!admission.outcome.ok) return { outcome: admission.outcome, usage: admission.usage };
+  const reservation = admission.outcome.value;
+  const outcome = await run();
+  const ended = deps.clock();
+  // Only a final result is charged; errors give the reservation back.
+  const usage = outcome.ok
+    ? await deps.quota.commit(reservation, { checkId, kind: input.kind, now: ended })
+    : await deps.quota.release(reservation, ended);
+
+  try {
+    await deps.copies.insert({
+      id: checkId,
+      accountId: key.accountId,
+      keyId: key.keyId,
+      mode: key.mode,
+      kind: input.kind,
+      requestId: input.requestId,
+      httpStatus: outcome.ok ? 200 : httpStatusOf(outcome.error.code),
+      errorCode: outcome.ok ? null : outcome.error.code,
+      request: validated.value.request,
+      result: outcome.ok ? outcome.value : null,
+      error: outcome.ok ? null : { code: outcome.error.code, message: outcome.error.message },
+      createdAt: ended,
+      expiresAt: new Date(ended.getTime() + CHECK_COPY_RETENTION_MS),
+    });
+  } catch (error) {
+    // The caller still gets the check they paid for; the missing copy is an operations problem.
+    deps.log.error({ err: safeError(error), checkId }, 'could not keep the investigation copy');
+  }
+  return { outcome, usage };
+}

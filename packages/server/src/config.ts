@@ -1,0 +1,151 @@
+import { resolve } from 'node:path';
+import { LOG_LEVELS, type LogLevel } from './logger.js';
+import { loadPortalConfig, type PortalConfig, type PortalFlags } from './portal/portal-config.js';
+import { type AsyncChecksConfig, loadAsyncChecksConfig } from './queue/async-config.js';
+import { fail, ok, type Result } from './result.js';
+import { parseEncryptionKey } from './store/encryption.js';
+
+/** Everything the server reads from flags and the environment, validated once at start. */
+export interface DatabaseConfig {
+  /** Embedded database folder (PGlite) and, when RTW_ENCRYPTION_KEY is unset, its key file. */
+  readonly dataDir: string;
+  /** A PostgreSQL server instead of the embedded database; null: embedded. */
+  readonly databaseUrl: string | null;
+  /** From RTW_ENCRYPTION_KEY; null: the embedded database's key file (created on first start). */
+  readonly encryptionKey: Buffer | null;
+}
+
+export interface ServerConfig extends DatabaseConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly upgradeUrl: string;
+  readonly logLevel: LogLevel;
+  readonly sweepIntervalMs: number;
+  /** Retry schedules, lease, poll interval and concurrency of asynchronous checks (queue/async-config.ts). */
+  readonly asyncChecks: AsyncChecksConfig;
+  /** Whether live keys drive the GOV.UK portals (Chromium needed) or get 500 INTERNAL. */
+  readonly portalDriver: boolean;
+  /** The portal driver's base URLs, check slots, timeout and browser (portal/portal-config.ts). */
+  readonly portal: PortalConfig;
+}
+
+/** Command-line flags as commander hands them over (all optional strings). */
+export interface ConfigFlags extends PortalFlags {
+  readonly port?: string | number | undefined;
+  readonly host?: string | undefined;
+  readonly dataDir?: string | undefined;
+  readonly databaseUrl?: string | undefined;
+  readonly upgradeUrl?: string | undefined;
+  readonly logLevel?: string | undefined;
+  /** `rtw-server start` sets it (off with --no-portal-driver); the library leaves the driver off by default. */
+  readonly portalDriver?: boolean | undefined;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_DATA_DIR = '.rtw-data';
+const DEFAULT_SWEEP_SECONDS = 60;
+
+const present = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === '' ? undefined : value.trim();
+
+/** Reads the database settings (shared by `start` and the account and key commands). */
+export function loadDatabaseConfig(flags: ConfigFlags, env: Env): Result<DatabaseConfig, string[]> {
+  const problems: string[] = [];
+  const dataDir = resolve(present(flags.dataDir) ?? present(env.RTW_DATA_DIR) ?? DEFAULT_DATA_DIR);
+  const databaseUrl = present(flags.databaseUrl) ?? present(env.DATABASE_URL) ?? null;
+  if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) {
+    problems.push(
+      'The database URL (--database-url or DATABASE_URL) must look like postgres://user@host:5432/database.',
+    );
+  }
+  let encryptionKey: Buffer | null = null;
+  const rawKey = env.RTW_ENCRYPTION_KEY;
+  if (rawKey !== undefined) {
+    const parsed = parseEncryptionKey(rawKey, 'RTW_ENCRYPTION_KEY');
+    if (parsed.ok) encryptionKey = parsed.value;
+    else problems.push(parsed.error);
+  } else if (databaseUrl !== null) {
+    problems.push(
+      'RTW_ENCRYPTION_KEY is required with a PostgreSQL database (every process sharing it must use the same key): ' +
+        'generate one with `openssl rand -base64 32` and keep it safe.',
+    );
+  }
+  if (problems.length > 0) return fail(problems);
+  return ok({ dataDir, databaseUrl, encryptionKey });
+}
+
+export function loadConfig(flags: ConfigFlags, env: Env): Result<ServerConfig, string[]> {
+  const database = loadDatabaseConfig(flags, env);
+  const problems = database.ok ? [] : [...database.error];
+
+  const portFlag = typeof flags.port === 'number' ? String(flags.port) : flags.port;
+  const portText = present(portFlag) ?? present(env.RTW_PORT) ?? String(DEFAULT_PORT);
+  const port = /^\d{1,5}$/.test(portText) ? Number(portText) : Number.NaN;
+  if (!(port >= 0 && port <= 65535))
+    problems.push('The port (--port or RTW_PORT) must be a number from 0 to 65535.');
+
+  const host = present(flags.host) ?? present(env.RTW_HOST) ?? DEFAULT_HOST;
+
+  const upgradeUrl =
+    present(flags.upgradeUrl) ??
+    present(env.RTW_UPGRADE_URL) ??
+    `http://${urlHost(host)}:${Number.isNaN(port) ? DEFAULT_PORT : port}/dashboard/billing`;
+  if (!isHttpUrl(upgradeUrl)) {
+    problems.push('The upgrade URL (--upgrade-url or RTW_UPGRADE_URL) must be an http:// or https:// URL.');
+  }
+
+  const levelText = present(flags.logLevel) ?? present(env.RTW_LOG_LEVEL) ?? 'info';
+  const logLevel = LOG_LEVELS.find((level) => level === levelText);
+  if (!logLevel)
+    problems.push(`The log level (--log-level or RTW_LOG_LEVEL) must be one of ${LOG_LEVELS.join(', ')}.`);
+
+  const sweepText = present(env.RTW_SWEEP_INTERVAL_SECONDS) ?? String(DEFAULT_SWEEP_SECONDS);
+  const sweepSeconds = /^\d{1,6}$/.test(sweepText) ? Number(sweepText) : 0;
+  if (sweepSeconds < 1)
+    problems.push('RTW_SWEEP_INTERVAL_SECONDS must be a whole number of seconds, at least 1.');
+
+  const portal = loadPortalConfig(flags, env);
+  if (!portal.ok) problems.push(...portal.error);
+  const asyncChecks = loadAsyncChecksConfig(env);
+  if (!asyncChecks.ok) problems.push(...asyncChecks.error);
+  const portalDriver = flags.portalDriver === true && present(env.RTW_PORTAL_DRIVER) !== 'off';
+
+  if (problems.length > 0 || !database.ok || !logLevel || !portal.ok || !asyncChecks.ok)
+    return fail(problems);
+  return ok({
+    ...database.value,
+    host,
+    port,
+    upgradeUrl,
+    logLevel,
+    sweepIntervalMs: sweepSeconds * 1000,
+    asyncChecks: asyncChecks.value,
+    portalDriver,
+    portal: portal.value,
+  });
+}
+
+function isPostgresUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'postgres:' || url.protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}

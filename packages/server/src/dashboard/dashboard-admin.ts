@@ -1,0 +1,27 @@
+import { fail, ok, type Result } from '../result.js';
+import type { DashboardRepo } from './dashboard-ports.js';
+import { checkNewPassword, hashPassword } from './password.js';
+
+/** Operator actions for the dashboard (`rtw-server accounts set-password`). */
+export interface DashboardAdmin {
+  /** Sets the owner's dashboard password and signs the owner out everywhere. */
+  setPassword(accountId: string, password: string): Promise<Result<void, string>>;
+}
+
+export function createDashboardAdmin(deps: { repo: DashboardRepo; now: () => Date }): DashboardAdmin {
+  return {
+    async setPassword(accountId, password) {
+      const checked = checkNewPassword(password);
+      if (!checked.ok) return checked;
+      const hash = await hashPassword(checked.value);
+      const done = await deps.repo.setPasswordHash(accountId, hash, deps.now());
+      if (!done) {
+        return fail(
+          `No account that can sign in has the id ${JSON.stringify(accountId)}: check it (ids start with acc_; anonymous sandbox keys have no owner).`,
+        );
+      }
+      await deps.repo.deleteSessionsOf(accountId);
+      return ok(undefined);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { AccountUsage, Admin } from '../accounts/admin.js';
+import type { KeyMode } from '../accounts/api-key.js';
+import type { AccountRecord, AccountsRepo, KeyRecord } from '../accounts/ports.js';
+import { fail, ok, type Result } from '../result.js';
+import type { CallbackUrlPolicy } from '../webhooks/callback-url-policy.js';
+import type { DeliveryRecord } from '../webhooks/webhook-ports.js';
+import type { Webhooks } from '../webhooks/webhooks-service.js';
+
+/** Everything one mode's page shows. */
+export interface ModeData {
+  readonly account: AccountRecord;
+  readonly mode: KeyMode;
+  readonly defaultUrl: string | null;
+  readonly deliveries: readonly DeliveryRecord[];
+  /** The account's keys of this mode, newest first. */
+  readonly keys: readonly KeyRecord[];
+  /** This month's usage (live checks are the only ones metered). */
+  readonly usage: AccountUsage | null;
+  readonly now: Date;
+}
+
+export interface DashboardServiceDeps {
+  readonly accounts: Pick<
+    AccountsRepo,
+    'getAccount' | 'getKeyById' | 'getDefaultCallbackUrl' | 'setDefaultCallbackUrl'
+  >;
+  readonly admin: Pick<Admin, 'createApiKey' | 'revokeApiKey' | 'listApiKeys' | 'usage'>;
+  readonly webhooks: Webhooks;
+  readonly policy: CallbackUrlPolicy;
+  readonly clock: () => Date;
+}
+
+/** The owner's actions, always scoped to the signed-in account and the mode of the page. */
+export interface DashboardService {
+  load(accountId: string, mode: KeyMode): Promise<ModeData | null>;
+  /** Sets the default URL (the service's callback-URL rules) or clears it with null. */
+  setDefaultUrl(accountId: string, mode: KeyMode, raw: string | null): Promise<Result<string | null, string>>;
+  createKey(accountId: string, mode: KeyMode): Promise<Result<string, string>>;
+  revokeKey(accountId: string, mode: KeyMode, keyId: string): Promise<Result<KeyRecord, string>>;
+}
+
+export function createDashboardService(deps: DashboardServiceDeps): DashboardService {
+  return {
+    async load(accountId, mode) {
+      const account = await deps.accounts.getAccount(accountId);
+      if (!account) return null;
+      const [defaultUrl, deliveries, keys, usage] = await Promise.all([
+        deps.accounts.getDefaultCallbackUrl(accountId, mode),
+        deps.webhooks.recent(accountId, mode, 50),
+        deps.admin.listApiKeys(accountId),
+        mode === 'live' ? deps.admin.usage(accountId) : Promise.resolve(null),
+      ]);
+      return {
+        account,
+        mode,
+        defaultUrl,
+        deliveries,
+        keys: keys.ok ? keys.value.filter((key) => key.mode === mode).reverse() : [],
+        usage: usage?.ok ? usage.value : null,
+        now: deps.clock(),
+      };
+    },
+
+    async setDefaultUrl(accountId, mode, raw) {
+      let url: string | null = null;
+      if (raw !== null) {
+        const valid = deps.policy.validate(raw);
+        if (!valid.ok) return fail(valid.error.message);
+        url = valid.value;
+      }
+      const done = await deps.accounts.setDefaultCallbackUrl(accountId, mode, url, deps.clock());
+      return done ? ok(url) : fail('The account no longer exists.');
+    },
+
+    async createKey(accountId, mode) {
+      const created = await deps.admin.createApiKey(accountId, mode);
+      return created.ok ? ok(created.value.key) : created;
+    },
+
+    async revokeKey(accountId, mode, keyId) {
+      const key = /^key_[0-9A-Za-z]{24}$/.test(keyId) ? await deps.accounts.getKeyById(keyId) : null;
+      if (!key || key.accountId !== accountId || key.mode !== mode) {
+        return fail('That key is not one of this account’s keys for this mode.');
+      }
+      return deps.admin.revokeApiKey(keyId);
+    },
+  };
+}

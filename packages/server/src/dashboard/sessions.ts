@@ -1,0 +1,67 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { fail, ok, type Result } from '../result.js';
+import type { DashboardRepo, DashboardSession } from './dashboard-ports.js';
+import { decoyHash, verifyPassword } from './password.js';
+
+export const SESSION_COOKIE = 'rtw_session';
+/** Sessions end 12 hours after sign-in, whatever happens in between. */
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+/** Constant-time comparison of two tokens (a CSRF field against the session's). */
+export function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export interface DashboardSessions {
+  /** Checks the e-mail address and password; a new session and its cookie token on success. */
+  signIn(
+    email: string,
+    password: string,
+  ): Promise<Result<{ readonly token: string; readonly session: DashboardSession }, string>>;
+  find(token: string | undefined): Promise<DashboardSession | null>;
+  signOut(token: string): Promise<void>;
+}
+
+const WRONG = 'The e-mail address or password is not right. Check them and try again.';
+
+export function createDashboardSessions(repo: DashboardRepo, clock: () => Date): DashboardSessions {
+  return {
+    async signIn(email, password) {
+      const candidates = await repo.signInCandidates(email.trim());
+      let accountId: string | null = null;
+      for (const candidate of candidates) {
+        if (await verifyPassword(password, candidate.passwordHash)) {
+          accountId = candidate.accountId;
+          break;
+        }
+      }
+      // An unknown address costs a hash too, so timing does not tell which addresses have accounts.
+      if (candidates.length === 0) await verifyPassword(password, await decoyHash());
+      if (accountId === null) return fail(WRONG);
+      const now = clock();
+      const token = newToken();
+      const session: DashboardSession = {
+        accountId,
+        csrfToken: newToken(),
+        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      };
+      await repo.createSession(hashToken(token), session, now);
+      return ok({ token, session });
+    },
+    async find(token) {
+      if (token === undefined || !TOKEN.test(token)) return null;
+      return repo.findSession(hashToken(token), clock());
+    },
+    async signOut(token) {
+      if (TOKEN.test(token)) await repo.deleteSession(hashToken(token));
+    },
+  };
+}

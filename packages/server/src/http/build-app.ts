@@ -1,0 +1,94 @@
+import { checkError } from '@sharecode/core';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { safeError } from '../safe-error.js';
+import { ASYNC_CREATE_ROUTES, type AsyncRoutesDeps, registerAsyncRoutes } from './async-routes.js';
+import { type CheckRoutesDeps, registerCheckRoutes, SYNC_CHECK_ROUTES } from './check-routes.js';
+import { answerClientError } from './client-error.js';
+import { registerDocsRoute } from './docs-route.js';
+import { BODY_LIMIT_BYTES, frameworkErrorToCheckError } from './framework-errors.js';
+import { registerNotFound } from './not-found.js';
+import { newRequestId, REQUEST_ID_HEADER } from './request-id.js';
+import { sendError } from './send-error.js';
+import { registerServiceRoutes } from './service-routes.js';
+
+export interface HttpDeps extends CheckRoutesDeps, AsyncRoutesDeps {
+  readonly log: Logger;
+  readonly openapiJson: string;
+  /** True once shutdown has begun: new requests get 503 BUSY while in-flight ones finish. */
+  readonly isClosing: () => boolean;
+}
+
+/** The HTTP surface: request ids, error bodies, headers and routes. No SQL, no business rules. */
+export function buildHttpApp(deps: HttpDeps): FastifyInstance {
+  // Typed as fastify's logger so the instance keeps fastify's default generics.
+  const loggerInstance: FastifyBaseLogger = deps.log;
+  const app = Fastify({
+    loggerInstance,
+    genReqId: newRequestId,
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Our own onRequest hook answers 503 BUSY with the error body while closing.
+    return503OnClosing: false,
+    // Receiving a request (not answering it: a live check may take a minute) must not take forever.
+    requestTimeout: 30_000,
+    // A check id of any length is a check id of the wrong shape (404 CHECK_NOT_FOUND), never a routing error.
+    routerOptions: { maxParamLength: 16 * 1024 },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+      sendError(reply, frameworkErrorToCheckError(error));
+    },
+  });
+
+  // Only JSON bodies: fastify's text/plain parser would let a wrong Content-Type through.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    if (deps.isClosing()) {
+      reply.header('connection', 'close');
+      return sendError(
+        reply,
+        checkError(
+          'BUSY',
+          'This server is shutting down: retry after the number of seconds in Retry-After.',
+          {
+            retryAfter: 1,
+          },
+        ),
+      );
+    }
+    return undefined;
+  });
+
+  // A keep-alive connection would hold shutdown open after its in-flight answer: close it instead.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (deps.isClosing()) reply.header('connection', 'close');
+    return payload;
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const problem = frameworkErrorToCheckError(error);
+    if (problem.code === 'INTERNAL') {
+      request.log.error({ err: safeError(error) }, 'request failed');
+    }
+    reply.header(REQUEST_ID_HEADER, request.id);
+    return sendError(reply, problem);
+  });
+
+  const allowed = new Map<string, readonly string[]>([
+    ['/healthz', ['GET', 'HEAD']],
+    ['/openapi.json', ['GET', 'HEAD']],
+    ...SYNC_CHECK_ROUTES.map((route) => [route.path, ['POST']] as const),
+    ...ASYNC_CREATE_ROUTES.map((route) => [route.path, ['POST']] as const),
+  ]);
+  registerNotFound(app, allowed);
+  registerServiceRoutes(app, deps);
+  registerDocsRoute(app, deps);
+  registerCheckRoutes(app, deps);
+  registerAsyncRoutes(app, deps);
+  return app;
+}

@@ -1,0 +1,37 @@
+import type { Socket } from 'node:net';
+import { type CheckError, errorBody, httpStatusOf, invalidInput } from '@sharecode/core';
+import { newRequestId } from './request-id.js';
+
+/**
+ * Node's HTTP parser rejects some requests before fastify sees them (malformed request line, headers
+ * too large, request not received in time). They still get the error body of spec 2.6.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let problem: CheckError;
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    problem = invalidInput(
+      'headers',
+      'The request headers are too large: send only the headers the API needs.',
+    );
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    problem = invalidInput('body', 'The request was not received in time: send the whole request at once.');
+  } else {
+    problem = invalidInput(
+      'request',
+      'The request is not valid HTTP/1.1: check the request line and headers.',
+    );
+  }
+  const body = JSON.stringify(errorBody(problem));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${httpStatusOf(problem.code)} Bad Request\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${newRequestId()}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy();
+}

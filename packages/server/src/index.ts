@@ -1,0 +1,68 @@
+export type { AccountUsage, Admin } from './accounts/admin.js';
+export { createAdmin } from './accounts/admin.js';
+export type { KeyMode } from './accounts/api-key.js';
+export { hashApiKey } from './accounts/api-key.js';
+export { periodOf, periodResetSeconds } from './accounts/billing-period.js';
+export type { Plan, PlanLimits, SubscriptionStatus } from './accounts/plans.js';
+export { PLAN_LIMITS, PLANS, SANDBOX_REQUESTS_PER_SECOND, SUBSCRIPTION_STATUSES } from './accounts/plans.js';
+export type { AccountRecord, AuthenticatedKey, KeyRecord } from './accounts/ports.js';
+export type { UsageSnapshot } from './accounts/quota.js';
+export type { Server, ServerDeps } from './app.js';
+export { createServer } from './app.js';
+export { MAX_LOST_RUNS } from './checks/async-attempt.js';
+export { MAX_CHECKS_IN_PROGRESS } from './checks/async-create.js';
+export type {
+  AsyncCheckStatus,
+  AsyncChecksRepo,
+  CheckEndedContext,
+  CheckEndedListener,
+  ClaimedCheck,
+  StoredAsyncCheck,
+} from './checks/async-ports.js';
+export { noCheckEndedListener } from './checks/async-ports.js';
+export type { LiveCheckContext, LiveCheckRunner } from './checks/live-check-runner.js';
+export { noPortalDriverRunner } from './checks/live-check-runner.js';
+export type { CheckCopy } from './checks/ports.js';
+export type { RunCheckInput } from './checks/run-check.js';
+export { runCheck } from './checks/run-check.js';
+export type { ConfigFlags, DatabaseConfig, Env, ServerConfig } from './config.js';
+export { loadConfig, loadDatabaseConfig } from './config.js';
+export { BODY_LIMIT_BYTES } from './http/framework-errors.js';
+export type { LogLevel } from './logger.js';
+export { createLogger } from './logger.js';
+export type {
+  Diagnostic,
+  DiagnosticRecord,
+  PortalBaseUrls,
+  PortalConfig,
+  PortalFlags,
+  PortalLog,
+  PortalRunner,
+  PortalSlots,
+  SlotStats,
+  StartedPortal,
+  StartPortalDeps,
+} from './portal/index.js';
+export {
+  DEFAULT_CHECK_SLOTS,
+  DEFAULT_CHECK_TIMEOUT_SECONDS,
+  findChromium,
+  GOV_UK_BASE_URLS,
+  INSTALL_CHROMIUM_ADVICE,
+  loadPortalConfig,
+  PORTAL_ENTRY_PATHS,
+  PORTAL_SIM_PREFIXES,
+  SYSTEM_CHROMIUM_PATHS,
+  startPortal,
+} from './portal/index.js';
+export type { AsyncChecksConfig } from './queue/async-config.js';
+export { DEFAULT_ASYNC_CHECKS_CONFIG, loadAsyncChecksConfig } from './queue/async-config.js';
+export type { Result } from './result.js';
+export type { RunningServer, StartServerOptions } from './start-server.js';
+export { StartupError, startServer } from './start-server.js';
+export type { AsyncSweepReport } from './store/async-retention.js';
+export type { Db, Queryable, QueryResult } from './store/db.js';
+export { parseEncryptionKey } from './store/encryption.js';
+export type { Database } from './store/open-database.js';
+export { openDatabase } from './store/open-database.js';
+export type { SweepReport } from './store/retention.js';

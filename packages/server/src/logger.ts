@@ -1,0 +1,56 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+/**
+ * Structured logs that never carry an API key, a share code, a date of birth or a name: bodies and
+ * headers are never logged, URLs are logged without their query string, and these paths are redacted
+ * as a second line of defence should a field slip into a log call.
+ */
+export const REDACT_PATHS = [
+  'authorization',
+  '*.authorization',
+  'headers',
+  '*.headers',
+  'body',
+  '*.body',
+  'key',
+  '*.key',
+  'apiKey',
+  '*.apiKey',
+  'share_code',
+  '*.share_code',
+  'date_of_birth',
+  '*.date_of_birth',
+  'name',
+  '*.name',
+  'request',
+  '*.request',
+  'result',
+  '*.result',
+];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+interface RequestLike {
+  readonly method?: string;
+  readonly url?: string;
+}
+
+interface ReplyLike {
+  readonly statusCode?: number;
+}
+
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'rtw-server' },
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      serializers: {
+        req: (req: RequestLike) => ({ method: req.method, path: (req.url ?? '').split('?')[0] }),
+        res: (res: ReplyLike) => ({ statusCode: res.statusCode }),
+      },
+    },
+    destination ?? pino.destination({ sync: false }),
+  );
+}

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { type CheckSlots, createCheckSlots, type PoolBrowser } from './check-slots.js';
+
+interface FakeSession {
+  readonly id: number;
+  readonly browser: FakeBrowser;
+  closed: boolean;
+}
+
+/** A browser stand-in whose failures the test switches on. */
+class FakeBrowser implements PoolBrowser<FakeSession> {
+  static count = 0;
+  readonly generation = ++FakeBrowser.count;
+  connected = true;
+  closed = false;
+  killed = false;
+  healthy = true;
+  hangOnNewSession = false;
+  readonly sessions: FakeSession[] = [];
+  private readonly listeners: (() => void)[] = [];
+
+  async newSession(): Promise<FakeSession> {
+    if (this.hangOnNewSession) return new Promise(() => {});
+    if (!this.connected) throw new Error('Target closed');
+    const session = { id: this.sessions.length + 1, browser: this, closed: false };
+    this.sessions.push(session);
+    return session;
+  }
+  async closeSession(session: FakeSession): Promise<void> {
+    session.closed = true;
+  }
+  async probe(): Promise<boolean> {
+    return this.healthy;
+  }
+  async close(): Promise<void> {
+    this.closed = true;
+    this.disconnect();
+  }
+  kill(): void {
+    this.killed = true;
+    this.disconnect();
+  }
+  pid(): number {
+    return 1000 + this.generation;
+  }
+  isConnected(): boolean {
+    return this.connected;
+  }
+  onDisconnected(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+  disconnect(): void {
+    if (!this.connected) return;
+    this.connected = false;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function pool(options: { slots?: number; recycleAfterChecks?: number; probeIntervalMs?: number } = {}) {
+  const browsers: FakeBrowser[] = [];
+  const slots = createCheckSlots<FakeSession>({
+    slots: options.slots ?? 2,
+    recycleAfterChecks: options.recycleAfterChecks ?? 100,
+    probeIntervalMs: options.probeIntervalMs ?? 0,
+    graceMs: 20,
+    sessionTimeoutMs: 50,
+    launch: async () => {
+      const browser = new FakeBrowser();
+      browsers.push(browser);
+      return browser;
+    },
+  });
+  return { slots, browsers };
+}
+
+/** A check that holds its slot until released. */
+function held() {
+  let release: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let session: FakeSession | undefined;
+  const work = async (s: FakeSession) => {
+    session = s;
+    await done;
+    return s;
+  };
+  return { work, release: () => release(), session: () => session };
+}
+
+const quick = (slots: CheckSlots<FakeSession>) => slots.run(async (s) => s, 1_000);
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('check slots', () => {
+  it('answers busy at once when every slot is taken, and runs again once one frees', async () => {
+    const { slots } = pool({ slots: 2 });
+    const a = held();
+    const b = held();
+    const first = slots.run(a.work, 1_000);
+    const second = slots.run(b.work, 1_000);
+    await tick();
+    expect(slots.stats().inUse).toBe(2);
+    const busy = await quick(slots);
+    expect(busy).toEqual({ kind: 'busy', retryAfterSeconds: expect.any(Number) });
+    expect(busy.kind === 'busy' && busy.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    a.release();
+    expect((await first).kind).toBe('done');
+    expect((await quick(slots)).kind).toBe('done');
+    b.release();
+    await second;
+    expect(slots.stats().inUse).toBe(0);
+    await slots.close();
+  });
+
+  it('gives every check a fresh session on one browser, and closes it after', async () => {
+    const { slots, browsers } = pool();
+    const one = await quick(slots);
+    const two = await quick(slots);
+    expect(browsers).toHaveLength(1);
+    const s1 = one.kind === 'done' ? one.value : null;
+    const s2 = two.kind === 'done' ? two.value : null;
+    expect(s1).not.toBe(s2);
+    expect(s1?.closed && s2?.closed).toBe(true);
+    await slots.close();
+    expect(browsers[0]?.closed).toBe(true);
+  });
+
+  it('recycles the browser after N checks, draining the old one before closing it', async () => {
+    const { slots, browsers } = pool({ recycleAfterChecks: 3 });
+    await quick(slots);
+    await quick(slots);
+    const third = held();
+    const running = slots.run(third.work, 1_000);
+    await tick();
+    // The third check retired the first browser and started its successor; it still runs there.
+    expect(slots.stats().recycles).toBe(1);
+    expect(browsers[0]?.closed).toBe(false);
+    const fourth = await quick(slots);
+    expect(fourth.kind === 'done' && fourth.value.browser).toBe(browsers[1]);
+    third.release();
+    await running;
+    expect(third.session()?.browser).toBe(browsers[0]);
+    expect(browsers[0]?.closed).toBe(true);
+    expect(browsers[1]?.closed).toBe(false);
+    await slots.close();
+  });
+
+  it('replaces a browser that crashed, without failing the checks after it', async () => {
+    const { slots, browsers } = pool();
+    await quick(slots);
+    expect(slots.testHooks.killBrowser()).toBe(true);
+    const next = await quick(slots);
+    expect(next.kind).toBe('done');
+    expect(browsers).toHaveLength(2);
+    expect(slots.stats()).toMatchObject({ launches: 2, replacements: 1, browserConnected: true });
+    await slots.close();
+  });
+
+  it('kills and replaces a browser that fails its health probe', async () => {
+    const { slots, browsers } = pool({ probeIntervalMs: 10 });
+    await slots.start();
+    const first = browsers[0];
+    if (!first) throw new Error('no browser');
+    first.healthy = false;
+    await expect.poll(() => first.killed, { timeout: 2_000 }).toBe(true);
+    expect((await quick(slots)).kind).toBe('done');
+    expect(browsers).toHaveLength(2);
+    await slots.close();
+  });
+
+  it('frees the slot of a check that outruns its deadline, closing its session by force', async () => {
+    const { slots } = pool({ slots: 1 });
+    let session: FakeSession | undefined;
+    const outcome = await slots.run(async (s) => {
+      session = s;
+      return new Promise<never>(() => {});
+    }, 30);
+    expect(outcome).toEqual({ kind: 'timed-out' });
+    expect(session?.closed).toBe(true);
+    expect(slots.stats().inUse).toBe(0);
+    expect((await quick(slots)).kind).toBe('done');
+    await slots.close();
+  });
+
+  it('condemns a browser that will not open a session, and uses a new one', async () => {
+    const { slots, browsers } = pool();
+    await slots.start();
+    const hung = browsers[0];
+    if (!hung) throw new Error('no browser');
+    hung.hangOnNewSession = true;
+    const outcome = await quick(slots);
+    expect(outcome.kind).toBe('done');
+    expect(hung.killed).toBe(true);
+    expect(outcome.kind === 'done' && outcome.value.browser).toBe(browsers[1]);
+    await slots.close();
+  });
+
+  it('reports a browser that cannot start as a value, at start and per check', async () => {
+    const slots = createCheckSlots<FakeSession>({
+      slots: 1,
+      recycleAfterChecks: 100,
+      probeIntervalMs: 0,
+      launch: async () => {
+        throw new Error('spawn /nowhere/chromium ENOENT');
+      },
+    });
+    expect(await slots.start()).toEqual({
+      ok: false,
+      error: 'The browser could not be started: spawn /nowhere/chromium ENOENT',
+    });
+    expect(await quick(slots)).toMatchObject({ kind: 'browser-unavailable' });
+    expect(slots.stats().inUse).toBe(0);
+    await slots.close();
+    expect(await quick(slots)).toEqual({ kind: 'closed' });
+  });
+});

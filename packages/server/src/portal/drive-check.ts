@@ -1,0 +1,167 @@
+import { errors } from 'playwright-core';
+import type { CheckFlow } from './check-flows.js';
+import { type CommonPage, classifyCommonPage } from './classify-page.js';
+import { type Deadline, within } from './deadline.js';
+import { type Diagnostic, diagnosticOf, type Secrets } from './diagnostic.js';
+import { type DriverFailure, lookupFailureError, PORTAL_ERRORS } from './driver-failure.js';
+import type { BaseRequest } from './flow-steps.js';
+import { sameText } from './govuk-text.js';
+import type { PageSnapshot } from './page-snapshot.js';
+import type { CheckSession, PortalPage } from './portal-page.js';
+
+export type Driven<R> =
+  | { readonly ok: true; readonly value: R }
+  | { readonly ok: false; readonly error: DriverFailure };
+
+const MAX_PAGES = 15;
+const MAX_VISITS_PER_STEP = 3;
+const HTML_READ_MS = 2_000;
+
+/** Page errors that mean the page is not what the step expected (Playwright's own wording). */
+const PAGE_CHANGED = /strict mode violation|not attached|Execution context was destroyed|Element is not/i;
+
+/**
+ * One check in progress: the page, the step it is on, the last page seen. Every failure it reports
+ * is a DriverFailure value; a diagnostic carries only redacted page facts.
+ */
+export class CheckRun {
+  step = 'entry';
+  snapshot: PageSnapshot | null = null;
+  page: PortalPage | null = null;
+
+  constructor(
+    readonly session: CheckSession,
+    readonly deadline: Deadline,
+    readonly secrets: Secrets,
+  ) {}
+
+  async diagnostic(note: string): Promise<Diagnostic> {
+    let html: string | null = null;
+    if (this.page) {
+      const read = await within(this.page.html(), HTML_READ_MS).catch(() => ({ done: false as const }));
+      html = read.done ? read.value : null;
+    }
+    return diagnosticOf(this.step, note, this.snapshot, html, this.secrets);
+  }
+
+  async unrecognised(note: string): Promise<DriverFailure> {
+    return {
+      kind: 'unrecognised',
+      error: PORTAL_ERRORS.unrecognised(),
+      diagnostic: await this.diagnostic(note),
+    };
+  }
+
+  async fromCommonPage(common: CommonPage): Promise<DriverFailure> {
+    switch (common.kind) {
+      case 'lookup-failure':
+        return { kind: 'terminal', error: lookupFailureError(common.failure) };
+      case 'unavailable':
+        return {
+          kind: 'retryable',
+          error: PORTAL_ERRORS.unavailable(),
+          diagnostic: await this.diagnostic('unavailable page'),
+        };
+      case 'problem':
+        return {
+          kind: 'retryable',
+          error: PORTAL_ERRORS.problemPage(),
+          diagnostic: await this.diagnostic('error page'),
+        };
+      case 'session-ended':
+        return {
+          kind: 'retryable',
+          error: PORTAL_ERRORS.sessionEnded(),
+          diagnostic: await this.diagnostic('session ended page'),
+        };
+    }
+  }
+
+  timedOut(): DriverFailure {
+    return {
+      kind: 'retryable',
+      error: PORTAL_ERRORS.timeout(),
+      diagnostic: diagnosticOf(this.step, 'timed out', this.snapshot, null, this.secrets),
+    };
+  }
+
+  /** A thrown error, classified: our browser gone, too slow, unreachable, page changed, or our fault. */
+  async fromThrown(error: unknown): Promise<DriverFailure> {
+    const message = error instanceof Error ? error.message : '';
+    if (!this.session.browserConnected()) {
+      return {
+        kind: 'retryable',
+        error: PORTAL_ERRORS.browserStopped(),
+        diagnostic: diagnosticOf(this.step, 'the browser stopped', this.snapshot, null, this.secrets),
+      };
+    }
+    if (error instanceof errors.TimeoutError || this.deadline.expired()) return this.timedOut();
+    const net = /net::(ERR_[A-Z_]+)/.exec(message);
+    if (net) {
+      return {
+        kind: 'retryable',
+        error: PORTAL_ERRORS.unreachable(),
+        diagnostic: diagnosticOf(this.step, `network error ${net[1]}`, this.snapshot, null, this.secrets),
+      };
+    }
+    if (PAGE_CHANGED.test(message)) return this.unrecognised('the page changed under the driver');
+    const kind = error instanceof Error ? error.name : typeof error;
+    return {
+      kind: 'retryable',
+      error: PORTAL_ERRORS.driverFailed(),
+      diagnostic: diagnosticOf(this.step, `driver error ${kind}`, this.snapshot, null, this.secrets),
+    };
+  }
+}
+
+/**
+ * Walks a service from its first page to its result: at each page, a portal error or lookup failure
+ * ends the check; a result page is handed to `finish`; a known form page is filled and submitted;
+ * anything else is an unrecognised page. The order of pages is not fixed, so optional pages (a "Start
+ * now" interstitial, a question split over two pages) need no special case.
+ */
+export async function driveCheck<Q extends BaseRequest, R>(
+  flow: CheckFlow<Q>,
+  request: Q,
+  session: CheckSession,
+  deadline: Deadline,
+  entryUrl: string,
+  finish: (run: CheckRun, page: PortalPage, snapshot: PageSnapshot) => Promise<Driven<R>>,
+): Promise<Driven<R>> {
+  const run = new CheckRun(session, deadline, {
+    shareCode: request.share_code,
+    dateOfBirth: request.date_of_birth,
+  });
+  const failed = (error: DriverFailure): Driven<R> => ({ ok: false, error });
+  try {
+    const page = await session.openPage();
+    run.page = page;
+    await page.goto(entryUrl, deadline);
+    const visits = new Map<string, number>();
+    for (let pages = 0; pages < MAX_PAGES; pages += 1) {
+      if (deadline.expired()) return failed(run.timedOut());
+      const snapshot = await page.snapshot();
+      run.snapshot = snapshot;
+      const common = classifyCommonPage(snapshot);
+      if (common) return failed(await run.fromCommonPage(common));
+      if (snapshot.h1 !== null && sameText(snapshot.h1, flow.resultTitle)) {
+        run.step = 'result';
+        return await finish(run, page, snapshot);
+      }
+      const step = flow.steps.find((s) => s.matches(snapshot));
+      if (!step) return failed(await run.unrecognised('a page the driver does not know'));
+      const seen = visits.get(step.name) ?? 0;
+      run.step = step.name;
+      if (seen > 0 && snapshot.errorSummary.length > 0)
+        return failed(await run.unrecognised('the portal refused the answer given on this step'));
+      if (seen >= MAX_VISITS_PER_STEP)
+        return failed(await run.unrecognised('the same step came back again and again'));
+      visits.set(step.name, seen + 1);
+      if (!(await step.act(page, snapshot, request, deadline)))
+        return failed(await run.unrecognised('the page lacks a field or button this step needs'));
+    }
+    return failed(await run.unrecognised('too many pages before the result'));
+  } catch (error) {
+    return failed(await run.fromThrown(error));
+  }
+}

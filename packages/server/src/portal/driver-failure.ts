@@ -1,0 +1,77 @@
+import { type CheckError, checkError } from '@sharecode/core';
+import type { LookupFailure } from './classify-page.js';
+import type { Diagnostic } from './diagnostic.js';
+
+/**
+ * How a check failed, as data. `terminal`: the portal answered and retrying will not change it
+ * (not found, mismatch). `retryable`: the portal or our browser failed this time (timeout, error
+ * page, crash). `unrecognised`: a page the driver does not know, with a diagnostic for operators.
+ */
+export type DriverFailure =
+  | { readonly kind: 'terminal'; readonly error: CheckError }
+  | { readonly kind: 'retryable'; readonly error: CheckError; readonly diagnostic: Diagnostic | null }
+  | { readonly kind: 'unrecognised'; readonly error: CheckError; readonly diagnostic: Diagnostic };
+
+/**
+ * The portal's lookup answers. Expired, locked and another service's code have no code of their own
+ * in spec 7: they are NOT_FOUND (the portal does not accept the code), with a message that says what
+ * the portal said. Messages never quote the code, date of birth or name.
+ */
+export function lookupFailureError(failure: LookupFailure): CheckError {
+  switch (failure) {
+    case 'NOT_FOUND':
+      return checkError(
+        'NOT_FOUND',
+        'The portal did not find this share code ("Share code not found"). Ask the applicant to check the code, or to generate a new one (codes last 90 days), then try again.',
+      );
+    case 'DOB_MISMATCH':
+      return checkError('DOB_MISMATCH');
+    case 'WRONG_SERVICE':
+      return checkError(
+        'NOT_FOUND',
+        'The portal says this share code is not valid for this service: it was made for a different kind of check. Ask the applicant for a share code made for this kind of check.',
+      );
+    case 'EXPIRED':
+      return checkError(
+        'NOT_FOUND',
+        'The portal says this share code has expired (share codes last 90 days). Ask the applicant for a new share code.',
+      );
+    case 'LOCKED':
+      return checkError(
+        'NOT_FOUND',
+        'The portal has locked this share code after too many attempts with details that did not match. Ask the applicant for a new share code, or try again later.',
+      );
+  }
+}
+
+export const PORTAL_ERRORS = {
+  /** "Sorry, there is a problem with the service", HTTP 200, 403 or 500. */
+  problemPage: () =>
+    checkError(
+      'UPSTREAM_UNEXPECTED',
+      'The government portal showed its error page ("Sorry, there is a problem with the service"). Retry later.',
+    ),
+  /** HTTP 503 "Sorry, the service is unavailable": the portal is down for now. */
+  unavailable: () =>
+    checkError(
+      'TIMEOUT',
+      'The government portal is unavailable at the moment ("Sorry, the service is unavailable"). It is safe to retry later.',
+    ),
+  sessionEnded: () =>
+    checkError(
+      'TIMEOUT',
+      'The government portal ended its session before the check finished. It is safe to retry.',
+    ),
+  timeout: () => checkError('TIMEOUT'),
+  unreachable: () =>
+    checkError('TIMEOUT', 'The government portal could not be reached. It is safe to retry.'),
+  unrecognised: () => checkError('UPSTREAM_UNEXPECTED'),
+  browserStopped: () =>
+    checkError('INTERNAL', 'The browser running the check stopped before it finished. Retry the check.'),
+  browserUnavailable: () =>
+    checkError(
+      'INTERNAL',
+      'No browser is available to run the check. Retry; if it keeps failing, contact support quoting the X-Request-Id header.',
+    ),
+  driverFailed: () => checkError('INTERNAL'),
+} as const;

@@ -1,0 +1,16 @@
+export type { SlotStats } from './check-slots.js';
+export type { Diagnostic } from './diagnostic.js';
+export { findChromium, INSTALL_CHROMIUM_ADVICE, SYSTEM_CHROMIUM_PATHS } from './find-chromium.js';
+export type { PortalBaseUrls, PortalConfig, PortalFlags } from './portal-config.js';
+export {
+  DEFAULT_CHECK_SLOTS,
+  DEFAULT_CHECK_TIMEOUT_SECONDS,
+  GOV_UK_BASE_URLS,
+  loadPortalConfig,
+  PORTAL_ENTRY_PATHS,
+  PORTAL_SIM_PREFIXES,
+} from './portal-config.js';
+export type { PortalLog } from './portal-log.js';
+export type { DiagnosticRecord, PortalRunner } from './portal-runner.js';
+export type { PortalSlots, StartedPortal, StartPortalDeps } from './start-portal.js';
+export { startPortal } from './start-portal.js';

@@ -1,0 +1,143 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { Deadline } from './deadline.js';
+import { answerInPage, readPhotoInPage } from './in-page.js';
+import {
+  collectSnapshot,
+  type PageSnapshot,
+  type SnapshotAction,
+  type SnapshotControl,
+  type SnapshotImage,
+} from './page-snapshot.js';
+
+/** A PDF larger than this is not a check's PDF (the portal's are tens of kilobytes). */
+const MAX_DOWNLOAD_BYTES = 20 * 1024 * 1024;
+
+export type DownloadOutcome =
+  | { readonly kind: 'file'; readonly bytes: Uint8Array }
+  /** The control led to a page instead (a portal error page, say). */
+  | { readonly kind: 'page' }
+  | { readonly kind: 'too-large' }
+  /** The control was not on the page after all. */
+  | { readonly kind: 'missing' };
+
+/** What to enter on a form page, and the button that then sends it. */
+export interface FormAnswers {
+  readonly fill: readonly (readonly [SnapshotControl, string])[];
+  readonly check: readonly SnapshotControl[];
+  readonly submit: SnapshotAction;
+}
+
+const controlRef = (c: SnapshotControl) => ({ kind: c.kind, label: c.label, id: c.id });
+const actionRef = (a: SnapshotAction) => ({ role: a.role, name: a.name, id: a.id });
+
+/**
+ * One check's page, with only the moves a driver needs: read it, answer a form, download, read the
+ * photo. Controls are found by label (or id) and buttons by role and name, inside <main>. Playwright's
+ * own types stay behind the private field.
+ */
+export class PortalPage {
+  readonly #page: Page;
+  #status: number | null = null;
+
+  constructor(page: Page) {
+    this.#page = page;
+    page.on('response', (response) => {
+      if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) {
+        this.#status = response.status();
+      }
+    });
+  }
+
+  async goto(url: string, deadline: Deadline): Promise<void> {
+    await this.#page.goto(url, { waitUntil: 'domcontentloaded', timeout: deadline.timeoutMs() });
+  }
+
+  async snapshot(): Promise<PageSnapshot> {
+    const dom = await this.#page.evaluate(collectSnapshot);
+    return { ...dom, status: this.#status };
+  }
+
+  /** The document's HTML, only ever hashed for a diagnostic. */
+  async html(): Promise<string> {
+    return this.#page.content();
+  }
+
+  /**
+   * Fills and ticks a form page, presses its button and waits for the next page, in one round trip.
+   * This runs in the page rather than through Playwright's locators, whose selector engine is loaded
+   * into every page and costs a check about 40% more CPU (decisions.md, "Portal driver").
+   * False when a control or the button is not on the page.
+   */
+  async answer(answers: FormAnswers, deadline: Deadline): Promise<boolean> {
+    const next = this.#page.waitForEvent('domcontentloaded', { timeout: deadline.timeoutMs() });
+    next.catch(() => {});
+    const pressed = await this.#page.evaluate(answerInPage, {
+      fill: answers.fill.map(([control, value]) => ({ ...controlRef(control), value })),
+      check: answers.check.map(controlRef),
+      submit: actionRef(answers.submit),
+    });
+    if (!pressed) return false;
+    await next;
+    return true;
+  }
+
+  /** Presses "Download PDF" (a form button or a link) and takes the file it sends, in this session. */
+  async download(action: SnapshotAction, deadline: Deadline): Promise<DownloadOutcome> {
+    const timeout = deadline.timeoutMs();
+    const download = this.#page.waitForEvent('download', { timeout });
+    const page = this.#page.waitForEvent('domcontentloaded', { timeout });
+    download.catch(() => {});
+    page.catch(() => {});
+    const pressed = await this.#page.evaluate(answerInPage, {
+      fill: [],
+      check: [],
+      submit: actionRef(action),
+    });
+    if (!pressed) return { kind: 'missing' };
+    const first = await Promise.race([
+      download.then((file) => ({ kind: 'file' as const, file })),
+      page.then(() => ({ kind: 'page' as const })),
+    ]);
+    if (first.kind === 'page') return first;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stream = await first.file.createReadStream();
+    for await (const chunk of stream) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      size += buffer.length;
+      if (size > MAX_DOWNLOAD_BYTES) {
+        stream.destroy();
+        return { kind: 'too-large' };
+      }
+      chunks.push(buffer);
+    }
+    return { kind: 'file', bytes: new Uint8Array(Buffer.concat(chunks)) };
+  }
+
+  /** The photo as a JPEG data URL (see readPhotoInPage); null when it cannot be read. */
+  async photo(image: SnapshotImage): Promise<string | null> {
+    return this.#page.evaluate(readPhotoInPage, { id: image.id, index: image.index });
+  }
+}
+
+/** A check's isolated browser context; closing it drops its cookies, pages and downloads. */
+export class CheckSession {
+  readonly #context: BrowserContext;
+
+  constructor(context: BrowserContext) {
+    this.#context = context;
+  }
+
+  async openPage(): Promise<PortalPage> {
+    return new PortalPage(await this.#context.newPage());
+  }
+
+  /** True while the browser behind this session is still connected. */
+  browserConnected(): boolean {
+    return this.#context.browser()?.isConnected() ?? false;
+  }
+
+  async close(): Promise<void> {
+    await this.#context.close();
+  }
+}

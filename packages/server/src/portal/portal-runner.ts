@@ -1,0 +1,172 @@
+import {
+  type CheckKind,
+  type CheckResult,
+  checkError,
+  fail,
+  type Outcome,
+  ok,
+  type ValidatedRequest,
+} from '@sharecode/core';
+import type { LiveCheckContext, LiveCheckRunner } from '../checks/live-check-runner.js';
+import { immigrationStatusFlow, rightToRentFlow, rightToWorkFlow } from './check-flows.js';
+import type { CheckSlots } from './check-slots.js';
+import type { Deadline } from './deadline.js';
+import type { Diagnostic } from './diagnostic.js';
+import { type Driven, driveCheck } from './drive-check.js';
+import { type DriverFailure, PORTAL_ERRORS } from './driver-failure.js';
+import { finishImmigrationStatus, finishRightToRent, finishRightToWork } from './finish-results.js';
+import { PORTAL_ENTRY_PATHS, type PortalBaseUrls } from './portal-config.js';
+import { type PortalLog, silentPortalLog } from './portal-log.js';
+import type { CheckSession } from './portal-page.js';
+
+export interface PortalRunnerOptions {
+  readonly baseUrls: PortalBaseUrls;
+  readonly checkTimeoutMs: number;
+  /** The time written as `checked_at` (and the date of check when the page shows none). */
+  readonly clock?: () => Date;
+  readonly log?: PortalLog;
+}
+
+/** A diagnostic as operators see it: which check, which kind, when. */
+export interface DiagnosticRecord {
+  readonly checkId: string;
+  readonly kind: CheckKind;
+  readonly at: string;
+  readonly failure: DriverFailure['kind'];
+  readonly code: string;
+  readonly diagnostic: Diagnostic;
+}
+
+export interface PortalRunner extends LiveCheckRunner {
+  /** The latest diagnostics, oldest first (at most 50), for operators and tests. */
+  recentDiagnostics(): readonly DiagnosticRecord[];
+}
+
+const SERVICE_OF_KIND: Readonly<Record<CheckKind, keyof PortalBaseUrls>> = {
+  right_to_work: 'rightToWork',
+  right_to_rent: 'rightToRent',
+  immigration_status: 'immigrationStatus',
+};
+
+const KEPT_DIAGNOSTICS = 50;
+
+export function entryUrlOf(baseUrls: PortalBaseUrls, kind: CheckKind): string {
+  return `${baseUrls[SERVICE_OF_KIND[kind]]}${PORTAL_ENTRY_PATHS[kind]}`;
+}
+
+function drive(
+  validated: ValidatedRequest,
+  session: CheckSession,
+  deadline: Deadline,
+  entryUrl: string,
+  clock: () => Date,
+): Promise<Driven<CheckResult>> {
+  switch (validated.kind) {
+    case 'right_to_work':
+      return driveCheck(rightToWorkFlow, validated.request, session, deadline, entryUrl, (run, page, s) =>
+        finishRightToWork(run, page, s, validated.request, clock),
+      );
+    case 'right_to_rent':
+      return driveCheck(rightToRentFlow, validated.request, session, deadline, entryUrl, (run, page, s) =>
+        finishRightToRent(run, page, s, validated.request, clock),
+      );
+    case 'immigration_status':
+      return driveCheck(
+        immigrationStatusFlow,
+        validated.request,
+        session,
+        deadline,
+        entryUrl,
+        (run, page, s) => finishImmigrationStatus(run, page, s, validated.request, clock),
+      );
+  }
+}
+
+/**
+ * The live-check runner over the GOV.UK portals: each check takes a slot (or gets BUSY at once),
+ * drives the service in a fresh browser context and answers the result or a catalogue error.
+ * Failures are logged as codes and redacted diagnostics, never with the request's personal data.
+ */
+export function createPortalRunner(
+  slots: CheckSlots<CheckSession>,
+  options: PortalRunnerOptions,
+): PortalRunner {
+  const clock = options.clock ?? (() => new Date());
+  const log = options.log ?? silentPortalLog;
+  const diagnostics: DiagnosticRecord[] = [];
+
+  const keep = (context: LiveCheckContext, kind: CheckKind, failure: DriverFailure) => {
+    const diagnostic = failure.kind === 'terminal' ? null : failure.diagnostic;
+    if (!diagnostic) return;
+    const record: DiagnosticRecord = {
+      checkId: context.checkId,
+      kind,
+      at: clock().toISOString(),
+      failure: failure.kind,
+      code: failure.error.code,
+      diagnostic,
+    };
+    diagnostics.push(record);
+    if (diagnostics.length > KEPT_DIAGNOSTICS) diagnostics.shift();
+    log.warn(
+      {
+        checkId: context.checkId,
+        requestId: context.requestId,
+        kind,
+        failure: failure.kind,
+        code: failure.error.code,
+        diagnostic,
+      },
+      failure.kind === 'unrecognised' ? 'portal page not recognised' : 'portal check failed',
+    );
+  };
+
+  return {
+    async run(validated, context): Promise<Outcome<CheckResult>> {
+      const kind = validated.kind;
+      const entryUrl = entryUrlOf(options.baseUrls, kind);
+      const started = performance.now();
+      const slot = await slots.run(
+        (session, deadline) => drive(validated, session, deadline, entryUrl, clock),
+        options.checkTimeoutMs,
+      );
+      const ms = Math.round(performance.now() - started);
+      const fields = {
+        checkId: context.checkId,
+        requestId: context.requestId,
+        kind,
+        attempt: context.attempt,
+        ms,
+      };
+      switch (slot.kind) {
+        case 'busy':
+          log.info({ ...fields, code: 'BUSY' }, 'all check slots in use');
+          return fail(checkError('BUSY', undefined, { retryAfter: slot.retryAfterSeconds }));
+        case 'closed':
+          return fail(
+            checkError('BUSY', 'The service is shutting down. Retry in a moment.', { retryAfter: 1 }),
+          );
+        case 'browser-unavailable':
+          log.error({ ...fields, code: 'INTERNAL', why: slot.reason }, 'no browser for the check');
+          return fail(PORTAL_ERRORS.browserUnavailable());
+        case 'timed-out':
+          log.warn({ ...fields, code: 'TIMEOUT' }, 'check stopped at its hard timeout');
+          return fail(PORTAL_ERRORS.timeout());
+        case 'done': {
+          const driven = slot.value;
+          if (driven.ok) {
+            log.info({ ...fields, code: null }, 'portal check done');
+            return ok(driven.value);
+          }
+          keep(context, kind, driven.error);
+          log.info(
+            { ...fields, code: driven.error.error.code, failure: driven.error.kind },
+            'portal check done',
+          );
+          return fail(driven.error.error);
+        }
+      }
+    },
+    recentDiagnostics: () => [...diagnostics],
+  };
+}

@@ -1,0 +1,117 @@
+import { SANDBOX_RETRY_SCHEDULE, SERVICE_RETRY_SCHEDULE } from '@sharecode/core';
+import { fail, ok, type Result } from '../result.js';
+
+/** How asynchronous checks are run: every schedule is configuration, so tests can run them in seconds. */
+export interface AsyncChecksConfig {
+  /** Seconds before the 2nd and 3rd attempts of a live check (spec 3: about 30 s, then about 2 min). */
+  readonly liveRetrySchedule: readonly number[];
+  /** The same for sandbox checks: the MSW sandbox's schedule, so the service's test mode matches it. */
+  readonly testRetrySchedule: readonly number[];
+  /** A run holds its check this long, renewed every third of it; a dead process's checks return after it. */
+  readonly leaseMs: number;
+  /** How often each process looks for due checks (retries, other processes' checks, lost leases). */
+  readonly pollIntervalMs: number;
+  /** Checks one process runs at once. */
+  readonly concurrency: number;
+  /** Of those, live checks: keep it at or below the portal's check slots, so checks wait in the queue rather than spend attempts on BUSY. */
+  readonly liveConcurrency: number;
+}
+
+export const DEFAULT_ASYNC_CHECKS_CONFIG: AsyncChecksConfig = {
+  liveRetrySchedule: SERVICE_RETRY_SCHEDULE,
+  testRetrySchedule: SANDBOX_RETRY_SCHEDULE,
+  leaseMs: 90_000,
+  pollIntervalMs: 1_000,
+  concurrency: 8,
+  liveConcurrency: 2,
+};
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const SECONDS = /^\d{1,6}(\.\d{1,3})?$/;
+
+function readSchedule(
+  env: Env,
+  name: string,
+  fallback: readonly number[],
+  problems: string[],
+): readonly number[] {
+  const text = env[name]?.trim();
+  if (text === undefined || text === '') return fallback;
+  const parts = text.split(',').map((part) => part.trim());
+  const values = parts.map((part) => (SECONDS.test(part) ? Number(part) : Number.NaN));
+  if (parts.length > 10 || values.some((value) => !(value > 0 && value <= 86_400))) {
+    problems.push(
+      `${name} must be up to 10 comma-separated delays in seconds, each above 0 and at most 86400 (for example "30,120").`,
+    );
+    return fallback;
+  }
+  return values;
+}
+
+function readNumber(
+  env: Env,
+  name: string,
+  fallback: number,
+  rule: { min: number; max: number; whole: boolean; unit: string },
+  problems: string[],
+): number {
+  const text = env[name]?.trim();
+  if (text === undefined || text === '') return fallback;
+  const value = (rule.whole ? /^\d{1,7}$/ : SECONDS).test(text) ? Number(text) : Number.NaN;
+  if (!(value >= rule.min && value <= rule.max)) {
+    problems.push(
+      `${name} must be ${rule.whole ? 'a whole number' : 'a number'} of ${rule.unit} from ${rule.min} to ${rule.max}.`,
+    );
+    return fallback;
+  }
+  return value;
+}
+
+/** Reads the RTW_ASYNC_* variables; each problem says which variable and what it must be. */
+export function loadAsyncChecksConfig(env: Env): Result<AsyncChecksConfig, string[]> {
+  const problems: string[] = [];
+  const d = DEFAULT_ASYNC_CHECKS_CONFIG;
+  const liveRetrySchedule = readSchedule(env, 'RTW_ASYNC_LIVE_RETRY_SECONDS', d.liveRetrySchedule, problems);
+  const testRetrySchedule = readSchedule(env, 'RTW_ASYNC_TEST_RETRY_SECONDS', d.testRetrySchedule, problems);
+  const leaseSeconds = readNumber(
+    env,
+    'RTW_ASYNC_LEASE_SECONDS',
+    d.leaseMs / 1000,
+    { min: 0.5, max: 3600, whole: false, unit: 'seconds' },
+    problems,
+  );
+  const pollIntervalMs = readNumber(
+    env,
+    'RTW_ASYNC_POLL_INTERVAL_MS',
+    d.pollIntervalMs,
+    { min: 10, max: 60_000, whole: true, unit: 'milliseconds' },
+    problems,
+  );
+  const concurrency = readNumber(
+    env,
+    'RTW_ASYNC_CONCURRENCY',
+    d.concurrency,
+    { min: 1, max: 256, whole: true, unit: 'checks' },
+    problems,
+  );
+  const liveConcurrency = readNumber(
+    env,
+    'RTW_ASYNC_LIVE_CONCURRENCY',
+    Math.min(d.liveConcurrency, concurrency),
+    { min: 1, max: 256, whole: true, unit: 'checks' },
+    problems,
+  );
+  if (liveConcurrency > concurrency) {
+    problems.push('RTW_ASYNC_LIVE_CONCURRENCY must not be above RTW_ASYNC_CONCURRENCY.');
+  }
+  if (problems.length > 0) return fail(problems);
+  return ok({
+    liveRetrySchedule,
+    testRetrySchedule,
+    leaseMs: Math.round(leaseSeconds * 1000),
+    pollIntervalMs,
+    concurrency,
+    liveConcurrency,
+  });
+}

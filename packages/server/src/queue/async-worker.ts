@@ -1,0 +1,184 @@
+import type { Logger } from 'pino';
+import type { KeyMode } from '../accounts/api-key.js';
+import { randomBase62 } from '../accounts/random-id.js';
+import { safeError } from '../safe-error.js';
+
+/** A claimed queue entry: its id and the token every later write of the run is conditional on. */
+export interface QueueJob {
+  readonly id: string;
+  readonly leaseToken: string;
+}
+
+export interface ClaimRequest {
+  readonly lane: KeyMode;
+  readonly limit: number;
+  readonly now: Date;
+  readonly leaseUntil: Date;
+  readonly leaseToken: string;
+  readonly workerId: string;
+  /** Jobs this worker is running: never claimed again here, even if their lease has run out. */
+  readonly exclude: readonly string[];
+}
+
+export interface QueueWorkerOptions<J extends QueueJob> {
+  /** Jobs run at once by this process. */
+  readonly concurrency: number;
+  /** Of those, per lane (live checks are held to the portal's check slots). */
+  readonly laneConcurrency: Readonly<Record<KeyMode, number>>;
+  readonly pollIntervalMs: number;
+  readonly leaseMs: number;
+  readonly clock: () => Date;
+  readonly log: Logger;
+  claim(request: ClaimRequest): Promise<J[]>;
+  /** Extends a running job's lease; false when it was lost. */
+  renew(job: J, leaseUntil: Date): Promise<boolean>;
+  /** Runs the job to its next state; `wakeAfterMs` asks for a look at the queue then (a retry's due time). */
+  run(job: J): Promise<{ readonly wakeAfterMs?: number }>;
+}
+
+export interface QueueWorker {
+  /** Identifies this process's claims in the queue (`claimed_by`). */
+  readonly workerId: string;
+  start(): void;
+  /** Look for due jobs now (a job was just queued here); `lane` narrows the look to that lane. */
+  nudge(lane?: KeyMode): void;
+  /** Stops claiming and waits for the jobs in hand to reach their next state. */
+  stop(): Promise<void>;
+}
+
+const LANES: readonly KeyMode[] = ['test', 'live'];
+
+/**
+ * The loop every server process runs: claim due jobs up to its concurrency (on a timer, when nudged,
+ * and whenever a job finishes), run each while renewing its lease every third of the lease, and let
+ * the lease of anything it cannot finish run out so another process takes it over.
+ */
+export function createQueueWorker<J extends QueueJob>(options: QueueWorkerOptions<J>): QueueWorker {
+  const { clock, log, leaseMs } = options;
+  const workerId = `wrk_${randomBase62(16)}`;
+  const inFlight = new Map<string, { readonly lane: KeyMode; readonly done: Promise<void> }>();
+  const wakeTimers = new Set<NodeJS.Timeout>();
+  let claims = 0;
+  let running = false;
+  let ticking = false;
+  /** Lanes to look at on the next pass: a finished job or a nudge names its lane, a timer names all. */
+  const pending = new Set<KeyMode>();
+  /** Lanes whose last look may have left due jobs behind (no room, or a full batch came back). */
+  const backlog = new Set<KeyMode>();
+  let pollTimer: NodeJS.Timeout | null = null;
+
+  const inLane = (lane: KeyMode) => [...inFlight.values()].filter((job) => job.lane === lane).length;
+
+  const wakeAfter = (ms: number) => {
+    const timer = setTimeout(() => {
+      wakeTimers.delete(timer);
+      tick(null);
+    }, ms);
+    timer.unref();
+    wakeTimers.add(timer);
+  };
+
+  const launch = (lane: KeyMode, job: J) => {
+    const renewal = setInterval(
+      () => {
+        options.renew(job, new Date(clock().getTime() + leaseMs)).then(
+          (held) => {
+            if (held) return;
+            // Another worker has the job: this run's writes will be refused, nothing more to hold.
+            clearInterval(renewal);
+            log.warn({ jobId: job.id }, 'queue lease lost while running');
+          },
+          (error: unknown) =>
+            log.error({ err: safeError(error), jobId: job.id }, 'queue lease renewal failed'),
+        );
+      },
+      Math.max(1, Math.floor(leaseMs / 3)),
+    );
+    renewal.unref();
+    const done = (async () => {
+      try {
+        const next = await options.run(job);
+        if (next.wakeAfterMs !== undefined && running) wakeAfter(next.wakeAfterMs);
+      } catch (error) {
+        // Nothing was written for this run: its lease runs out and a worker runs it again.
+        log.error({ err: safeError(error), jobId: job.id }, 'queue job failed');
+      } finally {
+        clearInterval(renewal);
+        inFlight.delete(job.id);
+        // The room freed serves this lane, or any lane that had to leave due jobs waiting.
+        tick([lane, ...backlog]);
+      }
+    })();
+    inFlight.set(job.id, { lane, done });
+  };
+
+  async function claimDue(lanes: readonly KeyMode[]): Promise<void> {
+    for (const lane of lanes) {
+      const free = Math.min(
+        options.concurrency - inFlight.size,
+        options.laneConcurrency[lane] - inLane(lane),
+      );
+      if (!running) return;
+      if (free <= 0) {
+        backlog.add(lane);
+        continue;
+      }
+      const now = clock();
+      claims += 1;
+      const jobs = await options.claim({
+        lane,
+        limit: free,
+        now,
+        leaseUntil: new Date(now.getTime() + leaseMs),
+        leaseToken: `${workerId}.${claims}`,
+        workerId,
+        exclude: [...inFlight.keys()],
+      });
+      if (jobs.length >= free) backlog.add(lane);
+      else backlog.delete(lane);
+      for (const job of jobs) launch(lane, job);
+    }
+  }
+
+  function tick(lanes: readonly KeyMode[] | null): void {
+    if (!running) return;
+    for (const lane of lanes ?? LANES) pending.add(lane);
+    if (ticking) return;
+    ticking = true;
+    void (async () => {
+      try {
+        while (pending.size > 0 && running) {
+          const lanes = LANES.filter((each) => pending.has(each));
+          pending.clear();
+          await claimDue(lanes);
+        }
+      } catch (error) {
+        log.error({ err: safeError(error) }, 'queue claim failed');
+      } finally {
+        ticking = false;
+      }
+    })();
+  }
+
+  return {
+    workerId,
+    start() {
+      if (running) return;
+      running = true;
+      // A fixed beat, never pushed back by busy lanes, so every lane is looked at on time.
+      pollTimer = setInterval(() => tick(null), options.pollIntervalMs);
+      pollTimer.unref();
+      tick(null);
+    },
+    nudge: (lane) => tick(lane ? [lane] : null),
+    async stop() {
+      running = false;
+      if (pollTimer) clearInterval(pollTimer);
+      for (const timer of wakeTimers) clearTimeout(timer);
+      wakeTimers.clear();
+      // A claim in progress may still launch jobs: wait until it has, then for every job in hand.
+      while (ticking) await new Promise((resolve) => setTimeout(resolve, 5));
+      await Promise.all([...inFlight.values()].map((job) => job.done));
+    },
+  };
+}

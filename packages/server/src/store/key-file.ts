@@ -1,0 +1,33 @@
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fail, type Result } from '../result.js';
+import { generateEncryptionKey, parseEncryptionKey } from './encryption.js';
+
+export const KEY_FILE_NAME = 'encryption.key';
+
+/**
+ * The embedded default: the data folder holds its own key, created on first start with mode 0600.
+ * A key file others can read is refused rather than silently used (as ssh does with private keys).
+ */
+export function loadOrCreateKeyFile(dataDir: string): Result<Buffer, string> {
+  const path = join(dataDir, KEY_FILE_NAME);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    writeFileSync(path, `${generateEncryptionKey().toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if (!isAlreadyExists(error)) {
+      return fail(`Could not create the encryption key file ${path}: ${(error as Error).message}`);
+    }
+  }
+  const mode = statSync(path).mode & 0o777;
+  if ((mode & 0o077) !== 0) {
+    return fail(
+      `The encryption key file ${path} can be read by other users (mode ${mode.toString(8)}); run \`chmod 600 ${path}\`.`,
+    );
+  }
+  return parseEncryptionKey(readFileSync(path, 'utf8'), `The encryption key file ${path}`);
+}
+
+function isAlreadyExists(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EEXIST';
+}

@@ -1,0 +1,114 @@
+import { join } from 'node:path';
+import type { AccountsRepo, RateLimitRepo, UsageRepo } from '../accounts/ports.js';
+import type { AsyncChecksRepo } from '../checks/async-ports.js';
+import type { CheckCopiesRepo } from '../checks/ports.js';
+import type { DatabaseConfig } from '../config.js';
+import { fail, ok, type Result } from '../result.js';
+import { createAccountsRepo } from './accounts-repo.js';
+import { createAsyncChecksRepo } from './async-checks-repo.js';
+import { cacheAuthentication } from './cached-accounts-repo.js';
+import { createCheckCopiesRepo } from './check-copies-repo.js';
+import { lockDataDir } from './data-dir-lock.js';
+import type { Db } from './db.js';
+import { createCipher } from './encryption.js';
+import { verifyEncryptionKey } from './encryption-canary.js';
+import { loadOrCreateKeyFile } from './key-file.js';
+import { createMemoryRateLimitRepo } from './memory-rate-limit-repo.js';
+import { migrate } from './migrations.js';
+import { openPostgresDb } from './pg-db.js';
+import { openPgliteDb } from './pglite-db.js';
+import { createRateLimitRepo } from './rate-limit-repo.js';
+import { type SweepReport, sweepExpired } from './retention.js';
+import { createUsageRepo } from './usage-repo.js';
+
+/** An open, migrated database with the repositories the domain uses. */
+export interface Database {
+  readonly db: Db;
+  readonly accounts: AccountsRepo;
+  readonly usage: UsageRepo;
+  readonly rateLimits: RateLimitRepo;
+  readonly checkCopies: CheckCopiesRepo;
+  /** Asynchronous checks, which are also the queue's entries. */
+  readonly asyncChecks: AsyncChecksRepo;
+  /** The retention sweep as of `now` (see retention.ts). */
+  sweep(now: Date): Promise<SweepReport>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir`; applies migrations; checks the
+ * encryption key against the database. Failures come back as one clear message.
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  options: { readonly now?: () => Date; readonly maxConnections?: number } = {},
+): Promise<Result<Database, string>> {
+  const now = options.now ?? (() => new Date());
+  const key = config.encryptionKey
+    ? ok(config.encryptionKey)
+    : config.databaseUrl === null
+      ? loadOrCreateKeyFile(config.dataDir)
+      : fail('RTW_ENCRYPTION_KEY is required with a PostgreSQL database.');
+  if (!key.ok) return key;
+  const cipher = createCipher(key.value);
+
+  let unlock = () => {};
+  let db: Db;
+  try {
+    if (config.databaseUrl !== null) {
+      db = await openPostgresDb(config.databaseUrl, options.maxConnections);
+    } else {
+      const lock = lockDataDir(config.dataDir);
+      if (!lock.ok) return lock;
+      unlock = lock.value;
+      db = await openPgliteDb(join(config.dataDir, 'pgdata'));
+    }
+  } catch (error) {
+    unlock();
+    return fail(`Could not open the database ${describe(config)}: ${(error as Error).message}`);
+  }
+
+  const closeAll = async () => {
+    try {
+      await db.close();
+    } finally {
+      unlock();
+    }
+  };
+  try {
+    await migrate(db, now());
+    const keyCheck = await verifyEncryptionKey(db, cipher);
+    if (!keyCheck.ok) {
+      await closeAll();
+      return fail(keyCheck.error);
+    }
+  } catch (error) {
+    await closeAll().catch(() => {});
+    return fail(`Could not prepare the database ${describe(config)}: ${(error as Error).message}`);
+  }
+
+  // The embedded database belongs to this process alone (lockDataDir): keys can be remembered and
+  // rate limits counted in memory. On PostgreSQL other processes share both, so they live in SQL.
+  const embedded = db.kind === 'pglite';
+  return ok({
+    db,
+    accounts: embedded ? cacheAuthentication(createAccountsRepo(db, cipher)) : createAccountsRepo(db, cipher),
+    usage: createUsageRepo(db),
+    rateLimits: embedded ? createMemoryRateLimitRepo() : createRateLimitRepo(db),
+    checkCopies: createCheckCopiesRepo(db, cipher),
+    asyncChecks: createAsyncChecksRepo(db, cipher),
+    sweep: (at) => sweepExpired(db, at),
+    close: closeAll,
+  });
+}
+
+/** Where the database is, without a password. */
+function describe(config: DatabaseConfig): string {
+  if (config.databaseUrl === null) return `in ${join(config.dataDir, 'pgdata')}`;
+  try {
+    const url = new URL(config.databaseUrl);
+    return `at ${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  } catch {
+    return '(unreadable URL)';
+  }
+}

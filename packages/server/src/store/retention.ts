@@ -1,0 +1,57 @@
+import { type AsyncSweepReport, sweepAsyncChecks } from './async-retention.js';
+import type { Db } from './db.js';
+
+/** A reservation older than this belongs to a process that died mid-check: give it back. */
+export const STALE_RESERVATION_MS = 15 * 60 * 1000;
+/** Rate-limit windows are one second; a minute of history is plenty for anyone reading the table. */
+const RATE_WINDOW_KEEP_SECONDS = 60;
+/** Deletes run in batches so one sweep never holds the single PGlite connection for long. */
+const BATCH = 500;
+
+export interface SweepReport extends AsyncSweepReport {
+  readonly checkCopies: number;
+  readonly rateWindows: number;
+  readonly staleReservations: number;
+}
+
+/**
+ * Deletes what has outlived its retention as of `now`: investigation copies past their `expires_at`,
+ * old rate-limit windows, reservations a crashed process left behind, and the results and then the
+ * rows of ended asynchronous checks (async-retention.ts). Safe to run from several processes at once.
+ */
+export async function sweepExpired(db: Db, now: Date): Promise<SweepReport> {
+  let checkCopies = 0;
+  for (;;) {
+    const { rowCount } = await db.query(
+      `DELETE FROM check_copies WHERE id IN
+         (SELECT id FROM check_copies WHERE expires_at <= $1 ORDER BY expires_at LIMIT ${BATCH})`,
+      [now],
+    );
+    checkCopies += rowCount;
+    if (rowCount < BATCH) break;
+  }
+  const windows = await db.query('DELETE FROM rate_windows WHERE window_second < $1', [
+    Math.floor(now.getTime() / 1000) - RATE_WINDOW_KEEP_SECONDS,
+  ]);
+  const stale = await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ released: number }>(
+      `WITH gone AS (
+         DELETE FROM usage_reservations r WHERE r.created_at < $1
+           -- A queued or running asynchronous check holds its reservation for as long as it takes.
+           AND NOT EXISTS (SELECT 1 FROM async_checks a WHERE a.reservation_id = r.id)
+         RETURNING r.account_id, r.period
+       ), per_counter AS (
+         SELECT account_id, period, count(*)::integer AS n FROM gone GROUP BY account_id, period
+       ), updated AS (
+         UPDATE usage_counters c SET reserved = greatest(c.reserved - p.n, 0)
+           FROM per_counter p WHERE c.account_id = p.account_id AND c.period = p.period
+         RETURNING p.n
+       )
+       SELECT coalesce(sum(n), 0)::integer AS released FROM updated`,
+      [new Date(now.getTime() - STALE_RESERVATION_MS)],
+    );
+    return rows[0]?.released ?? 0;
+  });
+  const asyncReport = await sweepAsyncChecks(db, now);
+  return { checkCopies, rateWindows: windows.rowCount, staleReservations: stale, ...asyncReport };
+}

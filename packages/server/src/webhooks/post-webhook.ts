@@ -1,0 +1,101 @@
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { request } from 'node:https';
+import type { AttemptOutcome, DeliveryErrorClass } from './delivery-outcome.js';
+import type { DeliveryTarget } from './resolve-target.js';
+import type { WebhookHeaders } from './sign-event.js';
+
+/** Spec 6.4 and 8.7: a receiver has 10 seconds to answer. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** What is read of an answer before the connection is closed; the body is discarded anyway. */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+
+export interface PostOptions {
+  /** The whole attempt, from the start of `startedAt` (name resolution included). */
+  readonly timeoutMs: number;
+  /** Trusted CAs; undefined: Node's bundled roots. */
+  readonly ca: readonly string[] | undefined;
+  /** When the attempt began (before resolving), so the time limit and duration cover it all. */
+  readonly startedAt: number;
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * POSTs the signed body once to the vetted address. No redirects are followed (a 3xx is a failure),
+ * no proxy is used (node:https never reads HTTP(S)_PROXY), no connection is reused, and the name the
+ * URL gives is kept for SNI, the certificate check and Host. Resolves, never rejects.
+ */
+export function postWebhook(
+  target: DeliveryTarget,
+  body: string,
+  headers: WebhookHeaders,
+  options: PostOptions,
+): Promise<AttemptOutcome> {
+  const elapsed = () => Date.now() - options.startedAt;
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (outcome: Omit<AttemptOutcome, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      resolve({ ...outcome, durationMs: elapsed() });
+    };
+    // The address was vetted: the socket connects to it and to nothing else, whatever DNS says now.
+    const pinned = (_hostname: string, lookupOptions: LookupOptions, callback: LookupCallback) => {
+      if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
+      else callback(null, target.address, target.family);
+    };
+    const req = request({
+      host: target.hostname,
+      port: target.port,
+      path: target.path,
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      lookup: pinned,
+      ...(target.servername === null ? {} : { servername: target.servername }),
+      agent: false,
+      ...(options.ca ? { ca: [...options.ca] } : {}),
+    });
+    const timer = setTimeout(
+      () => {
+        settle({ delivered: false, statusCode: null, errorClass: 'timeout' });
+        req.destroy();
+      },
+      Math.max(1, options.timeoutMs - elapsed()),
+    );
+    timer.unref();
+    req.on('response', (res) => {
+      const status = res.statusCode ?? 0;
+      const delivered = status >= 200 && status < 300;
+      const errorClass: DeliveryErrorClass | null = delivered
+        ? null
+        : status >= 300 && status < 400
+          ? 'redirect'
+          : 'http_status';
+      settle({ delivered, statusCode: status, errorClass });
+      // The answer is read (up to a cap) and thrown away, then the connection closes.
+      let read = 0;
+      res.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > MAX_RESPONSE_BYTES) req.destroy();
+      });
+      res.on('end', () => clearTimeout(timer));
+      res.on('error', () => clearTimeout(timer));
+      res.on('close', () => clearTimeout(timer));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      settle({ delivered: false, statusCode: null, errorClass: classify(error) });
+    });
+    req.end(body);
+  });
+}
+
+function classify(error: NodeJS.ErrnoException): DeliveryErrorClass {
+  const code = typeof error.code === 'string' ? error.code : '';
+  if (/CERT|SSL|TLS|EPROTO|SIGNATURE|ISSUER|ALTNAME/.test(code)) return 'tls';
+  return 'connection';
+}

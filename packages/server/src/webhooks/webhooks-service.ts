@@ -1,0 +1,280 @@
+import {
+  type CheckRecord,
+  newEventId,
+  type Outcome,
+  SANDBOX_TEST_CHECK_ID,
+  sandboxTestEventRecord,
+} from '@sharecode/core';
+import type { Logger } from 'pino';
+import type { KeyMode } from '../accounts/api-key.js';
+import type { AccountsRepo } from '../accounts/ports.js';
+import { randomBase62 } from '../accounts/random-id.js';
+import type { AsyncChecksRepo, CheckEndedListener } from '../checks/async-ports.js';
+import { asyncCheckRecord } from '../checks/async-record.js';
+import { createQueueWorker } from '../queue/async-worker.js';
+import { fail, ok, type Result } from '../result.js';
+import { safeError } from '../safe-error.js';
+import { attemptDelivery, type Transport } from './attempt-delivery.js';
+import type { AttemptOutcome } from './delivery-outcome.js';
+import { giveUpMessage, type Mailer } from './give-up-mail.js';
+import { nextAttemptDelayMs } from './retry-schedule.js';
+import { eventBody, type WebhookEventType } from './sign-event.js';
+import type { WebhooksConfig } from './webhook-config.js';
+import type {
+  AttemptNext,
+  ClaimedDelivery,
+  DeliveryRecord,
+  ResendRefusal,
+  WebhookDeliveriesRepo,
+  WebhookSecretsRepo,
+} from './webhook-ports.js';
+import { webhookSecretKey } from './webhook-secret.js';
+
+const TEST_EVENT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface WebhooksDeps {
+  readonly deliveries: WebhookDeliveriesRepo;
+  readonly secrets: WebhookSecretsRepo;
+  readonly checks: Pick<AsyncChecksRepo, 'find'>;
+  readonly accounts: Pick<AccountsRepo, 'getAccount' | 'getDefaultCallbackUrl'>;
+  readonly config: WebhooksConfig;
+  readonly transport: Transport;
+  /** Null when no SMTP server is configured: give-ups are logged and shown on the dashboard only. */
+  readonly mailer: Mailer | null;
+  readonly clock: () => Date;
+  readonly log: Logger;
+  /** Jitter source, in [0, 1). */
+  readonly random?: () => number;
+}
+
+export interface TestEventResult {
+  readonly delivery: DeliveryRecord | null;
+  readonly eventId: string;
+  readonly outcome: AttemptOutcome;
+}
+
+/** Webhook delivery in one process: the outbox listener, the worker, and the dashboard's actions. */
+export interface Webhooks {
+  /** Queue a delivery in the transaction that ends a check (wire as `checkEndedListener`). */
+  readonly listener: CheckEndedListener;
+  start(): void;
+  stop(): Promise<void>;
+  /** The mode's signing secret (created on first use). */
+  secret(accountId: string, mode: KeyMode): Promise<string>;
+  rotateSecret(accountId: string, mode: KeyMode): Promise<string>;
+  /** A signed `check.test` to `url` (else the default URL for the mode), tried once; the answer is returned. */
+  sendTestEvent(
+    accountId: string,
+    mode: KeyMode,
+    url: string | null,
+  ): Promise<Result<TestEventResult, string>>;
+  /** A new series of attempts of a delivery, same webhook-id, due now. */
+  resend(accountId: string, mode: KeyMode, deliveryId: string): Promise<Result<DeliveryRecord, string>>;
+  recent(accountId: string, mode: KeyMode, limit?: number): Promise<DeliveryRecord[]>;
+}
+
+const RESEND_REFUSALS: Readonly<Record<ResendRefusal, string>> = {
+  not_found: 'No delivery of this account and mode has that id.',
+  pending: 'This delivery is being attempted already: wait for its attempts to end.',
+  expired: 'The check result has been deleted (7 days after the check), so this delivery cannot be resent.',
+  not_resendable: 'A test event is tried once: send a new test event instead.',
+};
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '(unreadable URL)';
+  }
+};
+
+export function createWebhooks(deps: WebhooksDeps): Webhooks {
+  const { deliveries, secrets, config, clock, log } = deps;
+  const random = deps.random ?? Math.random;
+
+  const signingKey = async (accountId: string, mode: KeyMode): Promise<Buffer> => {
+    const key = webhookSecretKey(await secrets.current(accountId, mode, clock()));
+    if (!key) throw new Error(`the ${mode} webhook secret of ${accountId} is not a whsec_ secret`);
+    return key;
+  };
+
+  /** The event of a check as it was when it ended, or null once its result is gone. */
+  const checkEvent = async (job: ClaimedDelivery): Promise<string | null> => {
+    const check = await deps.checks.find(job.checkId, job.accountId, job.mode);
+    const now = clock();
+    if (
+      !check ||
+      check.completedAt === null ||
+      check.resultExpired ||
+      (check.resultExpiresAt !== null && check.resultExpiresAt.getTime() <= now.getTime())
+    ) {
+      return null;
+    }
+    const record: CheckRecord = asyncCheckRecord(check, check.completedAt);
+    return eventBody(job.type, job.eventCreatedAt, record);
+  };
+
+  const notifyGiveUp = async (job: ClaimedDelivery, at: Date, attempts: number) => {
+    log.warn({ deliveryId: job.id, checkId: job.checkId, mode: job.mode }, 'webhook delivery given up');
+    if (!deps.mailer) return;
+    const day = at.toISOString().slice(0, 10);
+    if (!(await deliveries.claimGiveUpMail(job.accountId, job.mode, day, at))) return;
+    try {
+      const account = await deps.accounts.getAccount(job.accountId);
+      if (!account || account.email === '') return;
+      await deps.mailer.send(
+        giveUpMessage(account.email, {
+          mode: job.mode,
+          checkId: job.checkId,
+          eventId: job.eventId,
+          host: hostOf(job.url),
+          givenUpAt: at,
+          attempts,
+        }),
+      );
+      log.info({ checkId: job.checkId, mode: job.mode }, 'webhook give-up e-mail sent');
+    } catch (error) {
+      // Give the day's e-mail back so the next give-up tries again.
+      await deliveries.releaseGiveUpMail(job.accountId, job.mode, day).catch(() => {});
+      log.error({ err: safeError(error), mode: job.mode }, 'webhook give-up e-mail failed');
+    }
+  };
+
+  const runAttempt = async (job: ClaimedDelivery): Promise<{ wakeAfterMs?: number }> => {
+    const attempt = job.attempts + 1;
+    const body = await checkEvent(job);
+    let outcome: AttemptOutcome;
+    if (body === null) {
+      outcome = { delivered: false, statusCode: null, errorClass: 'result_deleted', durationMs: 0 };
+    } else {
+      outcome = await attemptDelivery(deps.transport, {
+        url: job.url,
+        eventId: job.eventId,
+        body,
+        secretKey: await signingKey(job.accountId, job.mode),
+        sentAt: clock(),
+      });
+    }
+    const at = clock();
+    const delayMs =
+      outcome.delivered || body === null ? null : nextAttemptDelayMs(attempt, config.retrySchedule, random);
+    const next: AttemptNext = outcome.delivered
+      ? { type: 'delivered' }
+      : delayMs === null
+        ? { type: 'given_up' }
+        : { type: 'retry', dueAt: new Date(at.getTime() + delayMs) };
+    log.debug(
+      {
+        deliveryId: job.id,
+        checkId: job.checkId,
+        attempt,
+        statusCode: outcome.statusCode,
+        errorClass: outcome.errorClass,
+        durationMs: outcome.durationMs,
+      },
+      'webhook attempt',
+    );
+    if (!(await deliveries.recordAttempt(job, outcome, at, next))) {
+      log.warn({ deliveryId: job.id }, 'webhook delivery lease lost; its attempt was not recorded');
+      return {};
+    }
+    if (next.type === 'given_up' && body !== null) await notifyGiveUp(job, at, attempt);
+    return delayMs === null ? {} : { wakeAfterMs: delayMs };
+  };
+
+  const worker = createQueueWorker<ClaimedDelivery>({
+    concurrency: config.concurrency,
+    laneConcurrency: { live: config.concurrency, test: config.concurrency },
+    pollIntervalMs: config.pollIntervalMs,
+    leaseMs: config.leaseMs,
+    clock,
+    log,
+    claim: ({ lane, ...claim }) => deliveries.claim({ mode: lane, ...claim }),
+    renew: (job, leaseUntil) => deliveries.renewLease(job.id, job.leaseToken, leaseUntil),
+    run: runAttempt,
+  });
+
+  /** Wakes the worker once the queuing transaction has had time to commit (another connection may claim first). */
+  const nudgeSoon = (mode: KeyMode) => {
+    for (const ms of [5, 50]) setTimeout(() => worker.nudge(mode), ms).unref();
+  };
+
+  const listener: CheckEndedListener = {
+    async onCheckEnded(record, context, transaction) {
+      if (record.status !== 'succeeded' && record.status !== 'failed') return;
+      const now = clock();
+      const type: WebhookEventType = record.status === 'succeeded' ? 'check.succeeded' : 'check.failed';
+      await deliveries.insert(transaction, {
+        id: `dlv_${randomBase62(24)}`,
+        eventId: newEventId(),
+        accountId: context.accountId,
+        mode: context.mode,
+        checkId: record.id,
+        type,
+        url: context.callbackUrl,
+        eventCreatedAt: record.completed_at === null ? now : new Date(record.completed_at),
+        createdAt: now,
+        expiresAt:
+          record.result_expires_at === null
+            ? new Date(now.getTime() + TEST_EVENT_KEEP_MS)
+            : new Date(record.result_expires_at),
+      });
+      nudgeSoon(context.mode);
+    },
+  };
+
+  return {
+    listener,
+    start: () => worker.start(),
+    stop: () => worker.stop(),
+    secret: (accountId, mode) => secrets.current(accountId, mode, clock()),
+    rotateSecret: (accountId, mode) => secrets.rotate(accountId, mode, clock()),
+
+    async sendTestEvent(accountId, mode, typed) {
+      const raw = typed ?? (await deps.accounts.getDefaultCallbackUrl(accountId, mode));
+      if (raw === null) {
+        return fail(`No default callback URL is set for ${mode} mode: type a URL, or set the default first.`);
+      }
+      const valid: Outcome<string> = deps.transport.policy.validate(raw);
+      if (!valid.ok) return fail(valid.error.message);
+      const now = clock();
+      const eventId = newEventId();
+      const body = eventBody('check.test', now, await sandboxTestEventRecord(now));
+      const outcome = await attemptDelivery(deps.transport, {
+        url: valid.value,
+        eventId,
+        body,
+        secretKey: await signingKey(accountId, mode),
+        sentAt: clock(),
+      });
+      const id = `dlv_${randomBase62(24)}`;
+      await deliveries.recordTestEvent(
+        {
+          id,
+          eventId,
+          accountId,
+          mode,
+          checkId: SANDBOX_TEST_CHECK_ID,
+          type: 'check.test',
+          url: valid.value,
+          eventCreatedAt: now,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + TEST_EVENT_KEEP_MS),
+        },
+        outcome,
+        now,
+      );
+      return ok({ delivery: await deliveries.find(id, accountId, mode), eventId, outcome });
+    },
+
+    async resend(accountId, mode, deliveryId) {
+      const refusal = await deliveries.resend(deliveryId, accountId, mode, clock());
+      if (refusal !== null) return fail(RESEND_REFUSALS[refusal]);
+      nudgeSoon(mode);
+      const record = await deliveries.find(deliveryId, accountId, mode);
+      return record ? ok(record) : fail(RESEND_REFUSALS.not_found);
+    },
+
+    recent: (accountId, mode, limit = 50) => deliveries.recent(accountId, mode, limit),
+  };
+}

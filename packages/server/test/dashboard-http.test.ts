@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newKey } from './support/test-server.js';
+import { startWebhookTestServer, type WebhookTestServer } from './support/webhook-server.js';
+
+// The dashboard's protections over plain HTTP: sign-in, cookies, CSRF on every form, headers.
+
+const PASSWORD = 'a long enough password';
+let ctx: WebhookTestServer;
+let owner: { accountId: string; email: string };
+
+beforeAll(async () => {
+  ctx = await startWebhookTestServer('pglite', {});
+  const { accountId } = await newKey(ctx.server.admin, 'free', 'live');
+  const account = await ctx.server.admin.getAccount(accountId);
+  if (!account.ok) throw new Error(account.error);
+  const set = await ctx.server.dashboardAdmin.setPassword(accountId, PASSWORD);
+  if (!set.ok) throw new Error(set.error);
+  owner = { accountId, email: account.value.email };
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const cookieOf = (response: Response, name: string): string | undefined =>
+  response.headers
+    .getSetCookie()
+    .find((line) => line.startsWith(`${name}=`))
+    ?.split(';')[0]
+    ?.slice(name.length + 1);
+
+async function signIn(password = PASSWORD): Promise<{ response: Response; session?: string }> {
+  const form = await fetch(`${ctx.server.url}/dashboard/sign-in`);
+  const pre = cookieOf(form, 'rtw_sign_in') ?? '';
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
+  const response = await fetch(`${ctx.server.url}/dashboard/sign-in`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `rtw_sign_in=${pre}` },
+    body: new URLSearchParams({ csrf, email: owner.email.toUpperCase(), password }).toString(),
+  });
+  const session = cookieOf(response, 'rtw_session');
+  return session ? { response, session } : { response };
+}
+
+describe('dashboard over HTTP', () => {
+  it('redirects to sign-in without a session, for pages and for forms', async () => {
+    const pageResponse = await fetch(`${ctx.server.url}/dashboard/live`, { redirect: 'manual' });
+    expect(pageResponse.status).toBe(303);
+    expect(pageResponse.headers.get('location')).toBe('/dashboard/sign-in');
+    const post = await fetch(`${ctx.server.url}/dashboard/live/secret/rotate`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'csrf=x',
+    });
+    expect(post.status).toBe(303);
+  });
+
+  it('signs in with a session cookie that is HttpOnly, SameSite=Strict and, over http, not Secure', async () => {
+    const wrong = await signIn('wrong password here');
+    expect(wrong.response.status).toBe(400);
+    expect(wrong.session).toBeUndefined();
+    const { response, session } = await signIn();
+    expect(response.status).toBe(303);
+    const line = response.headers.getSetCookie().find((l) => l.startsWith('rtw_session=')) ?? '';
+    expect(line).toContain('HttpOnly');
+    expect(line).toContain('SameSite=Strict');
+    expect(line).toContain('Path=/dashboard');
+    expect(line).not.toContain('Secure');
+    expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Stored hashed: the token itself is nowhere in the database.
+    const { rows } = await ctx.database.db.query('SELECT * FROM dashboard_sessions');
+    expect(JSON.stringify(rows)).not.toContain(session);
+  });
+
+  it('refuses a sign-in whose form token does not match its cookie', async () => {
+    const response = await fetch(`${ctx.server.url}/dashboard/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'rtw_sign_in=abc' },
+      body: new URLSearchParams({ csrf: 'def', email: owner.email, password: PASSWORD }).toString(),
+    });
+    expect(response.status).toBe(400);
+    expect(cookieOf(response, 'rtw_session')).toBeUndefined();
+  });
+
+  it('refuses every form without the session CSRF token, and changes nothing', async () => {
+    const { session } = await signIn();
+    const before = await ctx.server.webhooks.secret(owner.accountId, 'live');
+    for (const path of [
+      '/dashboard/live/secret/rotate',
+      '/dashboard/live/secret/reveal',
+      '/dashboard/live/callback-url',
+      '/dashboard/live/test-event',
+      '/dashboard/live/keys',
+      '/dashboard/live/deliveries/dlv_x/resend',
+      '/dashboard/live/keys/key_x/revoke',
+      '/dashboard/sign-out',
+    ]) {
+      const response = await fetch(`${ctx.server.url}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `rtw_session=${session}` },
+        body: new URLSearchParams({ csrf: 'forged', url: 'https://hooks.example.com/x' }).toString(),
+      });
+      expect(response.status, path).toBe(400);
+      expect(await response.text(), path).toContain('This form has expired');
+    }
+    expect(await ctx.server.webhooks.secret(owner.accountId, 'live')).toBe(before);
+    const keys = await ctx.server.admin.listApiKeys(owner.accountId);
+    expect(keys.ok && keys.value).toHaveLength(1);
+  });
+
+  it('sends pages with a strict Content-Security-Policy, no caching and no framing', async () => {
+    const { session } = await signIn();
+    const response = await fetch(`${ctx.server.url}/dashboard/live`, {
+      headers: { cookie: `rtw_session=${session}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    const body = await response.text();
+    expect(body).toContain('<h1>Live: webhooks and keys</h1>');
+    expect(body).not.toContain('<script');
+    const css = await fetch(`${ctx.server.url}/dashboard/assets/dashboard.css`);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const billing = await fetch(`${ctx.server.url}/dashboard/billing`, {
+      headers: { cookie: `rtw_session=${session}` },
+    });
+    expect(await billing.text()).toContain('<h1>Billing</h1>');
+  });
+
+  it('signs out: the session no longer works', async () => {
+    const { session } = await signIn();
+    const pageResponse = await fetch(`${ctx.server.url}/dashboard/live`, {
+      headers: { cookie: `rtw_session=${session}` },
+    });
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await pageResponse.text())?.[1] ?? '';
+    const out = await fetch(`${ctx.server.url}/dashboard/sign-out`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `rtw_session=${session}` },
+      body: new URLSearchParams({ csrf }).toString(),
+    });
+    expect(out.status).toBe(303);
+    const after = await fetch(`${ctx.server.url}/dashboard/live`, {
+      redirect: 'manual',
+      headers: { cookie: `rtw_session=${session}` },
+    });
+    expect(after.status).toBe(303);
+  });
+});

@@ -1,0 +1,109 @@
+// GET /docs: the contract rendered by Swagger UI from swagger-ui-dist's own files (no CDN), and, when
+// a Chromium is installed, the page as a person sees it, with the network cut off but for the server.
+import { existsSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+const CHROMIUM = '/usr/bin/chromium-headless-shell';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`/docs browser test skipped: no Chromium at ${CHROMIUM}`);
+
+describe('GET /docs', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers an HTML shell that loads the renderer from this server and points it at /openapi.json', async () => {
+    const response = await fetch(`${server.url}/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+    const html = await response.text();
+    expect(html).toContain('<title>Share-code checks API: reference</title>');
+    expect(html).toContain('<script src="/docs/assets/swagger-ui-bundle.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" href="/docs/assets/swagger-ui.css">');
+    expect(html).not.toMatch(/https?:\/\//);
+    const init = await (await fetch(`${server.url}/docs/assets/init.js`)).text();
+    expect(init).toContain("url: '/openapi.json'");
+  });
+
+  it('serves the renderer script and stylesheet from swagger-ui-dist, gzipped when asked', async () => {
+    const script = await fetch(`${server.url}/docs/assets/swagger-ui-bundle.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const code = await script.text();
+    expect(code.length).toBeGreaterThan(500_000);
+    expect(code).toContain('SwaggerUIBundle');
+
+    // fetch would decompress on its own: read the raw bytes through node:http instead.
+    const { request } = await import('node:http');
+    const gzipped = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+      request(
+        `${server.url}/docs/assets/swagger-ui-bundle.js`,
+        { headers: { 'accept-encoding': 'gzip' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          );
+        },
+      )
+        .on('error', reject)
+        .end();
+    });
+    expect(gzipped.encoding).toBe('gzip');
+    expect(gzipped.body.length).toBeLessThan(code.length / 2);
+    expect(gunzipSync(gzipped.body).toString('utf8')).toBe(code);
+
+    const css = await fetch(`${server.url}/docs/assets/swagger-ui.css`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it('answers an unknown asset as any unknown path, with the error body', async () => {
+    const unknown = await fetch(`${server.url}/no-such-page`);
+    const response = await fetch(`${server.url}/docs/assets/..%2F..%2Fpackage.json`);
+    expect(response.status).toBe(unknown.status);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('INVALID_INPUT');
+  });
+
+  describe.skipIf(!hasChromium)(`in a real browser (${CHROMIUM}), offline`, () => {
+    it('renders the API title and its operations', async () => {
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu'],
+      });
+      try {
+        const page = await browser.newPage();
+        page.setDefaultTimeout(15_000);
+        const problems: string[] = [];
+        page.on('pageerror', (error) => problems.push(error.message));
+        page.on('console', (message) => {
+          if (message.type() === 'error') problems.push(message.text());
+        });
+        // Anything that is not this server (a CDN, a font) is refused, as on a machine offline.
+        const origin = new URL(server.url).origin;
+        await page.route('**/*', (route) =>
+          new URL(route.request().url()).origin === origin ? route.continue() : route.abort(),
+        );
+        await page.goto(`${server.url}/docs`);
+        await page.getByRole('heading', { name: /Share-code checks API/ }).waitFor();
+        await page.getByText('/api/check/right-to-rent', { exact: true }).first().waitFor();
+        expect(problems).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    }, 60_000);
+  });
+});

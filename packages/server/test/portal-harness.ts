@@ -1,0 +1,143 @@
+// Shared by the portal-*.test.ts and live-*.test.ts files: one real Chromium per test file, runners
+// pointed at a portal simulator, and readers for the photo and the PDF a check returns.
+import { existsSync } from 'node:fs';
+import {
+  type CheckKind,
+  type CheckResult,
+  type Outcome,
+  type ValidatedRequest,
+  validateCheckRequest,
+} from '@sharecode/core';
+import type { PortalSim } from '@sharecode/portal-sim';
+import jpeg from 'jpeg-js';
+import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
+import { chromium } from 'playwright-core';
+import { type CheckSlots, createCheckSlots } from '../src/portal/check-slots.js';
+import { findChromium } from '../src/portal/find-chromium.js';
+import { launchPlaywrightBrowser } from '../src/portal/playwright-browser.js';
+import type { CheckSession } from '../src/portal/portal-page.js';
+import { createPortalRunner, type PortalRunner } from '../src/portal/portal-runner.js';
+
+/** The browser the tests drive, found as the server finds it; null skips the browser tests. */
+export const CHROMIUM = (() => {
+  const found = findChromium({
+    configuredPath: process.env.RTW_CHROMIUM_PATH?.trim() || null,
+    playwrightPath: () => chromium.executablePath() || null,
+    exists: existsSync,
+  });
+  if (!found.ok) console.warn(`portal tests skipped: ${found.error}`);
+  return found.ok ? found.value.path : null;
+})();
+
+export interface TestSlotsOptions {
+  readonly slots?: number;
+  readonly recycleAfterChecks?: number;
+  readonly probeIntervalMs?: number;
+  readonly probeTimeoutMs?: number;
+  readonly graceMs?: number;
+  readonly closeTimeoutMs?: number;
+}
+
+/** Check slots over one real Chromium (launched now). */
+export async function launchTestSlots(options: TestSlotsOptions = {}): Promise<CheckSlots<CheckSession>> {
+  const path = CHROMIUM;
+  if (path === null) throw new Error('no Chromium: the caller should have skipped');
+  const slots = createCheckSlots({
+    slots: options.slots ?? 2,
+    launch: () => launchPlaywrightBrowser(path),
+    recycleAfterChecks: options.recycleAfterChecks ?? 100,
+    probeIntervalMs: options.probeIntervalMs ?? 0,
+    ...(options.probeTimeoutMs === undefined ? {} : { probeTimeoutMs: options.probeTimeoutMs }),
+    ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
+    ...(options.closeTimeoutMs === undefined ? {} : { closeTimeoutMs: options.closeTimeoutMs }),
+  });
+  const started = await slots.start();
+  if (!started.ok) throw new Error(started.error);
+  return slots;
+}
+
+/** A runner over `slots` pointed at the simulator's three services. */
+export function simRunner(
+  slots: CheckSlots<CheckSession>,
+  sim: PortalSim,
+  options: { checkTimeoutMs?: number; clock?: () => Date } = {},
+): PortalRunner {
+  return createPortalRunner(slots, {
+    baseUrls: sim.baseUrls,
+    checkTimeoutMs: options.checkTimeoutMs ?? 20_000,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+}
+
+let counter = 0;
+export function checkContext() {
+  counter += 1;
+  return { attempt: 1, now: new Date(), checkId: `chk_test${counter}`, requestId: `req-${counter}` };
+}
+
+/** A request as the server would hand it over: through core's own validation. */
+export function validRequest(kind: CheckKind, body: Record<string, unknown>): ValidatedRequest {
+  const validated = validateCheckRequest(kind, body, { async: false, now: new Date() });
+  if (!validated.ok) throw new Error(`bad test request: ${validated.error.message}`);
+  return validated.value;
+}
+
+export async function runCheck(
+  runner: PortalRunner,
+  request: ValidatedRequest,
+): Promise<Outcome<CheckResult>> {
+  return runner.run(request, checkContext());
+}
+
+export function resultOf(outcome: Outcome<CheckResult>): CheckResult {
+  if (!outcome.ok) throw new Error(`expected a result, got ${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.value;
+}
+
+export function errorOf(outcome: Outcome<CheckResult>) {
+  if (outcome.ok) throw new Error(`expected an error, got a ${outcome.value.title} result`);
+  return outcome.error;
+}
+
+/** Decodes a JPEG data URL (proving it is one) to its size. */
+export function jpegSize(url: string | null | undefined): { width: number; height: number } {
+  const prefix = 'data:image/jpeg;base64,';
+  if (!url?.startsWith(prefix)) throw new Error('not a JPEG data URL');
+  const image = jpeg.decode(Buffer.from(url.slice(prefix.length), 'base64'), { useTArray: true });
+  return { width: image.width, height: image.height };
+}
+
+/** The JPEG bytes behind a data URL. */
+export function dataUrlBytes(url: string): Buffer {
+  return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+}
+
+/**
+ * Parses a PDF data URL with pdf-lib and returns the text its pages show: the strings drawn with
+ * Tj in the (decoded) content streams, which is how pdf-lib writes standard-font text.
+ */
+export async function pdfText(url: string | null | undefined): Promise<{ pages: number; text: string }> {
+  const prefix = 'data:application/pdf;base64,';
+  if (!url?.startsWith(prefix)) throw new Error('not a PDF data URL');
+  const doc = await PDFDocument.load(Buffer.from(url.slice(prefix.length), 'base64'));
+  const parts: string[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    let data: Uint8Array;
+    try {
+      data = decodePDFRawStream(object).decode();
+    } catch {
+      continue;
+    }
+    const content = Buffer.from(data).toString('latin1');
+    for (const match of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+      parts.push(Buffer.from(match[1] ?? '', 'hex').toString('latin1'));
+    for (const match of content.matchAll(/\(((?:[^()\\]|\\.)*)\)\s*Tj/g)) parts.push(match[1] ?? '');
+  }
+  return { pages: doc.getPageCount(), text: parts.join('\n') };
+}
+
+/** Today in the UK, as the simulator dates its checks. */
+export function ukToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+}

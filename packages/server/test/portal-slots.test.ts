@@ -1,0 +1,146 @@
+// The check slots over a real Chromium: recycling, a hung browser, and reading photos the portal
+// might serve in other ways than a JPEG data: URL.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type PortalSim, startPortalSim } from '@sharecode/portal-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deadline } from '../src/portal/deadline.js';
+import {
+  CHROMIUM,
+  jpegSize,
+  launchTestSlots,
+  resultOf,
+  runCheck,
+  simRunner,
+  validRequest,
+} from './portal-harness.js';
+
+const ANA = () =>
+  validRequest('right_to_work', {
+    share_code: 'W7K2M9P4Q',
+    date_of_birth: '1990-04-27',
+    company_name: 'Acme Widgets Ltd',
+  });
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// A page like a portal's that shows the photo as a PNG (inline) and as an address on its own origin.
+const PAGE = `<!doctype html><title>Photo</title><main>
+<img id="inline" alt="Photo (inline PNG)">
+<img id="remote" alt="Photo (address)" src="/photo.png">
+</main>
+<script>
+  const canvas = document.createElement('canvas');
+  canvas.width = 40; canvas.height = 50;
+  const g = canvas.getContext('2d'); g.fillStyle = '#336699'; g.fillRect(0, 0, 40, 50);
+  document.getElementById('inline').src = canvas.toDataURL('image/png');
+</script>`;
+// A 1x1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe.skipIf(CHROMIUM === null)('check slots over a real Chromium', () => {
+  let sim: PortalSim;
+  let pages: Server;
+  let pagesUrl: string;
+
+  beforeAll(async () => {
+    sim = await startPortalSim({ port: 0 });
+    pages = createServer((req, res) => {
+      if (req.url === '/photo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+      else res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    });
+    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+    pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    await sim?.close();
+    await new Promise((resolve) => pages?.close(resolve));
+  });
+
+  it('recycles the browser after N checks: a new process, the old one gone once drained', async () => {
+    const slots = await launchTestSlots({ slots: 1, recycleAfterChecks: 2 });
+    try {
+      const runner = simRunner(slots, sim);
+      const firstPid = slots.testHooks.browserPid();
+      expect(firstPid).toEqual(expect.any(Number));
+      resultOf(await runCheck(runner, ANA()));
+      resultOf(await runCheck(runner, ANA()));
+      resultOf(await runCheck(runner, ANA()));
+      expect(slots.stats()).toMatchObject({ launches: 2, recycles: 1, replacements: 0 });
+      expect(slots.testHooks.browserPid()).not.toBe(firstPid);
+      await expect.poll(() => alive(firstPid ?? 0), { timeout: 10_000 }).toBe(false);
+    } finally {
+      await slots.close();
+    }
+  });
+
+  it('gives up on a browser that hangs mid-check: that check times out, the next runs on a new browser', async () => {
+    const slots = await launchTestSlots({ slots: 1, graceMs: 300, closeTimeoutMs: 500 });
+    try {
+      // The result page never answers: the check is surely past its first pages when the browser stops.
+      sim.setFaults({ services: { rightToWork: { error: { kind: 'hang', on: 'result' } } } });
+      const runner = simRunner(slots, sim, { checkTimeoutMs: 3_000 });
+      const pid = slots.testHooks.browserPid();
+      if (pid === null) throw new Error('no browser pid');
+      const inFlight = runCheck(runner, ANA());
+      await expect.poll(() => slots.stats().inUse).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      process.kill(pid, 'SIGSTOP');
+      const hung = await inFlight;
+      expect(!hung.ok && hung.error.code).toBe('TIMEOUT');
+      // Its context would not close: the browser was killed, to be replaced at the next check.
+      expect(slots.stats().replacements).toBe(1);
+      await expect.poll(() => alive(pid), { timeout: 10_000 }).toBe(false);
+      sim.resetFaults();
+      expect(resultOf(await runCheck(simRunner(slots, sim), ANA())).name).toBe('ANA MARÍA LÓPEZ');
+      expect(slots.testHooks.browserPid()).not.toBe(pid);
+    } finally {
+      sim.resetFaults();
+      await slots.close();
+    }
+  });
+
+  it('kills and replaces an idle browser that fails its health probe', async () => {
+    const slots = await launchTestSlots({ slots: 1, probeIntervalMs: 200, probeTimeoutMs: 500 });
+    try {
+      const pid = slots.testHooks.browserPid();
+      if (pid === null) throw new Error('no browser pid');
+      process.kill(pid, 'SIGSTOP');
+      await expect.poll(() => slots.stats().replacements, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => alive(pid), { timeout: 10_000 }).toBe(false);
+      expect(resultOf(await runCheck(simRunner(slots, sim), ANA())).name).toBe('ANA MARÍA LÓPEZ');
+      expect(slots.stats().launches).toBe(2);
+    } finally {
+      await slots.close();
+    }
+  });
+
+  it('reads a PNG photo, inline or by address, as a JPEG data URL', async () => {
+    const slots = await launchTestSlots({ slots: 1 });
+    try {
+      const run = await slots.run(async (session, deadline: Deadline) => {
+        const page = await session.openPage();
+        await page.goto(pagesUrl, deadline);
+        const snapshot = await page.snapshot();
+        const [inline, remote] = snapshot.images;
+        if (!inline || !remote) throw new Error('images missing');
+        return { inline: await page.photo(inline), remote: await page.photo(remote) };
+      }, 10_000);
+      if (run.kind !== 'done') throw new Error(`slot run ${run.kind}`);
+      expect(jpegSize(run.value.inline)).toEqual({ width: 40, height: 50 });
+      expect(jpegSize(run.value.remote)).toEqual({ width: 1, height: 1 });
+    } finally {
+      await slots.close();
+    }
+  });
+});

@@ -1,0 +1,215 @@
+#!/usr/bin/env node
+// `npm start`: the main job end to end on the embedded default (PGlite), exactly as an operator and an
+// HR user would run it: the portal simulator stands in for GOV.UK, `rtw-server` drives it with
+// Chromium, and the `rtw` CLI runs a test-key check and a live-mode check against the service.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = {
+  sim: join(root, 'packages/portal-sim/dist/bin.js'),
+  server: join(root, 'packages/server/dist/bin.js'),
+  rtw: join(root, 'packages/cli/dist/bin.js'),
+};
+const work = mkdtempSync(join(tmpdir(), 'rtw-quickstart-'));
+const dataDir = join(work, 'data');
+const evidence = join(work, 'evidence');
+const children = [];
+
+function step(text) {
+  console.log(`\n\x1b[1m== ${text}\x1b[0m`);
+}
+
+/** Runs a command to the end; its output is shown, and returned when `capture` is set. */
+function run(file, args, { env = {}, capture = false } = {}) {
+  console.log(`$ ${[file === process.execPath ? 'node' : file, ...args.map(quote)].join(' ')}`);
+  const result = spawnSync(process.execPath, [file, ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+  });
+  if (capture) process.stdout.write(result.stdout);
+  return { status: result.status, stdout: (result.stdout ?? '').trim() };
+}
+
+function quote(arg) {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`;
+}
+
+/** Starts a long-running child and resolves with the first stdout line matching `ready`. */
+function start(file, args, ready) {
+  const child = spawn(process.execPath, [file, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      seen += chunk;
+      const match = ready.exec(seen);
+      if (match) resolve(match);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`${file} exited with ${code} before it was ready:\n${seen}`)),
+    );
+  });
+}
+
+/** Starts the service with its JSON logs in a file, so the terminal shows what a user would see. */
+function startService(args, logFile) {
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [bin.server, ...args], { stdio: ['ignore', log, log] });
+  children.push(child);
+  child.once('exit', (code, signal) => {
+    if (signal !== 'SIGTERM')
+      console.error(`rtw-server stopped unexpectedly (${code ?? signal}): see ${logFile}`);
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url) {
+  for (let i = 0; i < 100; i += 1) {
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`rtw-server did not answer on ${url}/healthz`);
+}
+
+function cleanUp() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+
+async function main() {
+  for (const [name, file] of Object.entries(bin)) {
+    if (spawnSync('test', ['-f', file]).status !== 0) {
+      throw new Error(`${name} is not built (${file}): run \`npm run build\` first.`);
+    }
+  }
+
+  step(
+    '1. Start the GOV.UK portal simulator (stands in for the real services, which this machine cannot reach)',
+  );
+  const [, simUrl] = await start(
+    bin.sim,
+    ['--port', '0', '--seed', join(root, 'packages/portal-sim/seed/people.json')],
+    /listening on (http:\/\/\S+)/,
+  );
+  console.log(`portal simulator at ${simUrl}`);
+
+  step('2. Create an account and two API keys on the embedded database (PGlite)');
+  const account = run(
+    bin.server,
+    ['accounts', 'create', '--data-dir', dataDir, '--email', 'owner@example.com', '--plan', 'pro'],
+    {
+      capture: true,
+    },
+  );
+  const accountId = account.stdout.split('\n').pop();
+  const testKey = run(
+    bin.server,
+    ['keys', 'create', '--data-dir', dataDir, '--account', accountId, '--mode', 'test'],
+    {
+      capture: true,
+    },
+  ).stdout;
+  const liveKey = run(
+    bin.server,
+    ['keys', 'create', '--data-dir', dataDir, '--account', accountId, '--mode', 'live'],
+    {
+      capture: true,
+    },
+  ).stdout;
+  if (!testKey.startsWith('rtw_test_') || !liveKey.startsWith('rtw_live_'))
+    throw new Error('key creation failed');
+
+  step('3. Start rtw-server, driving the simulator with Chromium');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const serverLog = join(work, 'rtw-server.log');
+  console.log(`$ rtw-server start --data-dir ${dataDir} --port ${port} --portal-sim-url ${simUrl}`);
+  startService(
+    ['start', '--data-dir', dataDir, '--port', String(port), '--portal-sim-url', simUrl],
+    serverLog,
+  );
+  await waitForHealth(url);
+  console.log(`rtw-server at ${url} (logs: ${serverLog})`);
+
+  step('4. A test-key check with the rtw CLI (sandbox share code WACPT0001)');
+  const sandbox = run(
+    bin.rtw,
+    [
+      'check',
+      'right-to-work',
+      '--share-code',
+      'WACPT0001',
+      '--dob',
+      '1990-01-01',
+      '--company',
+      'Acme Ltd',
+      '--out',
+      evidence,
+    ],
+    { env: { RTW_API_KEY: testKey, RTW_BASE_URL: url } },
+  );
+
+  step('5. A live-mode check: rtw-server fills in the (simulated) GOV.UK right-to-work service in Chromium');
+  const live = run(
+    bin.rtw,
+    [
+      'check',
+      'right-to-work',
+      '--share-code',
+      'W7K 2M9 P4Q',
+      '--dob',
+      '1990-04-27',
+      '--company',
+      'Acme Ltd',
+      '--out',
+      evidence,
+    ],
+    { env: { RTW_API_KEY: liveKey, RTW_BASE_URL: url } },
+  );
+
+  step('6. This month’s usage: the live check was charged, the test-key check was not');
+  cleanUp();
+  await new Promise((r) => setTimeout(r, 1500)); // PGlite is single-process: let the server close first
+  const usage = run(bin.server, ['accounts', 'usage', '--data-dir', dataDir, '--account', accountId]);
+
+  if (sandbox.status !== 0 || live.status !== 0) throw new Error('a check did not run: see above');
+  if (usage.status !== 0) throw new Error('the usage could not be read: see above');
+  console.log(`\nDone. Evidence files are in ${evidence}`);
+}
+
+process.on('SIGINT', () => {
+  cleanUp();
+  process.exit(130);
+});
+
+main()
+  .catch((error) => {
+    console.error(`\nquick start failed: ${error.message}`);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    cleanUp();
+    // The evidence is what an HR user keeps: leave it; the database and its key are only for this run.
+    if (process.exitCode) console.error(`(work folder kept for inspection: ${work})`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  });

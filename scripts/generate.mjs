@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes packages/sdk/src/generated/openapi.ts from openapi.json with openapi-typescript.
 // With --check it writes nothing and fails when the committed file differs (the drift check).
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';

@@ -1,7 +1,13 @@
 #!/usr/bin/env node
 // Runs one right-to-work check and prints the answer.
 // Usage: RTW_API_KEY=rtw_test_... node check.mjs <share-code> <date-of-birth> <company>
-import { isDobMismatch, isNotFound, isShareCodeApiError, isShareCodeError, ShareCodeClient } from '@sharecode/sdk';
+import {
+  isDobMismatch,
+  isNotFound,
+  isShareCodeApiError,
+  isShareCodeError,
+  ShareCodeClient,
+} from '@sharecode/sdk';
 
 const [shareCode, dateOfBirth, company] = process.argv.slice(2);
 if (!shareCode || !dateOfBirth || !company) {

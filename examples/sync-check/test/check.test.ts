@@ -9,7 +9,10 @@ const cwd = fileURLToPath(new URL('..', import.meta.url));
 const env = { ...process.env, RTW_API_KEY: 'rtw_test_00000000000000000000', RTW_BASE_URL: '' };
 
 function run(...args: string[]) {
-  return exec(process.execPath, ['--import', '@sharecode/sandbox/register', 'check.mjs', ...args], { cwd, env }).then(
+  return exec(process.execPath, ['--import', '@sharecode/sandbox/register', 'check.mjs', ...args], {
+    cwd,
+    env,
+  }).then(
     (done) => ({ code: 0, ...done }),
     (failed: { code: number; stdout: string; stderr: string }) => failed,
   );

@@ -70,7 +70,9 @@ export {
   ageOn,
   formatDate,
   formatLongDate,
+  MONTH_NAMES,
   parseIsoDate,
+  parseLongDate,
   startOfUtcDay,
 } from './util/dates.js';
 export { isCheckId, newCheckId, newEventId, randomToken } from './util/ids.js';

@@ -9,12 +9,21 @@ import type { CheckEndedListener } from './checks/async-ports.js';
 import { createAsyncChecks } from './checks/async-service.js';
 import type { LiveCheckRunner } from './checks/live-check-runner.js';
 import { performSyncCheck } from './checks/sync-check.js';
+import { createDashboardAdmin, type DashboardAdmin } from './dashboard/dashboard-admin.js';
+import type { DashboardConfig } from './dashboard/dashboard-config.js';
+import { createDashboardService } from './dashboard/dashboard-service.js';
+import { createDashboardSessions } from './dashboard/sessions.js';
 import { buildHttpApp } from './http/build-app.js';
 import { OPENAPI_JSON } from './openapi-document.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
 import { safeError } from './safe-error.js';
-import type { Database } from './store/open-database.js';
-import type { SweepReport } from './store/retention.js';
+import type { Database, DatabaseSweepReport } from './store/open-database.js';
+import { createCallbackUrlPolicy } from './webhooks/callback-url-policy.js';
+import { createSmtpMailer } from './webhooks/give-up-mail.js';
+import { trustedCas } from './webhooks/post-webhook.js';
+import { type LookupAll, systemLookup } from './webhooks/resolve-target.js';
+import type { WebhooksConfig } from './webhooks/webhook-config.js';
+import { createWebhooks, type Webhooks } from './webhooks/webhooks-service.js';
 
 export interface ServerDeps {
   readonly database: Database;
@@ -26,14 +35,26 @@ export interface ServerDeps {
   readonly sweepIntervalMs: number;
   /** Retry schedules, lease, poll interval and concurrency of the asynchronous-check worker. */
   readonly asyncChecks: AsyncChecksConfig;
-  /** Told of every asynchronous check that ends with a callback URL (webhook delivery). */
-  readonly checkEndedListener: CheckEndedListener;
+  /**
+   * Told of every asynchronous check that ends with a callback URL. Defaults to webhook delivery;
+   * tests of the asynchronous engine pass their own (and then no webhook is queued).
+   */
+  readonly checkEndedListener?: CheckEndedListener | undefined;
+  /** Webhook delivery settings (schedule, unsafe test hosts, CA, SMTP). */
+  readonly webhooks: WebhooksConfig;
+  /** The resolver of callback hosts; the system's by default (tests inject one). */
+  readonly webhookLookup?: LookupAll | undefined;
+  readonly dashboard: DashboardConfig;
 }
 
 export interface Server {
   readonly app: FastifyInstance;
   readonly admin: Admin;
-  sweep(now?: Date): Promise<SweepReport>;
+  /** Webhook delivery: secrets, test events, resends, the recent deliveries. */
+  readonly webhooks: Webhooks;
+  /** Dashboard passwords (`rtw-server accounts set-password`). */
+  readonly dashboardAdmin: DashboardAdmin;
+  sweep(now?: Date): Promise<DatabaseSweepReport>;
   /** Stops accepting, lets in-flight requests and check runs finish, stops the sweep. The database stays open. */
   close(): Promise<void>;
 }
@@ -48,6 +69,36 @@ export function createServer(deps: ServerDeps): Server {
     quota,
     clock,
   });
+  const callbackUrlPolicy = createCallbackUrlPolicy(deps.webhooks.unsafeAllowHosts);
+  if (deps.webhooks.unsafeAllowHosts.length > 0) {
+    log.warn(
+      { hosts: deps.webhooks.unsafeAllowHosts },
+      'RTW_WEBHOOKS_UNSAFE_ALLOW_HOSTS is set: webhooks may go to these internal hosts (for tests only)',
+    );
+  }
+  const { smtpUrl, mailFrom } = deps.webhooks;
+  const webhooks = createWebhooks({
+    deliveries: database.webhookDeliveries,
+    secrets: database.webhookSecrets,
+    checks: database.asyncChecks,
+    accounts: database.accounts,
+    config: deps.webhooks,
+    transport: {
+      policy: callbackUrlPolicy,
+      lookup: deps.webhookLookup ?? systemLookup,
+      timeoutMs: deps.webhooks.timeoutMs,
+      secureContext: trustedCas(deps.webhooks.ca),
+    },
+    mailer: smtpUrl && mailFrom ? createSmtpMailer(smtpUrl, mailFrom) : null,
+    clock,
+    log: log.child({ component: 'webhooks' }),
+  });
+  const admin = createAdmin({
+    accounts: database.accounts,
+    usage: database.usage,
+    now: clock,
+    validateCallbackUrl: callbackUrlPolicy.validate,
+  });
   // Every process runs a worker: checks queued anywhere on the database are run by whoever is free.
   const asyncChecks = createAsyncChecks({
     repo: database.asyncChecks,
@@ -55,10 +106,11 @@ export function createServer(deps: ServerDeps): Server {
     quota,
     upgradeUrl: deps.upgradeUrl,
     liveRunner: deps.liveRunner,
-    listener: deps.checkEndedListener,
+    listener: deps.checkEndedListener ?? webhooks.listener,
     config: deps.asyncChecks,
     clock,
     log: log.child({ component: 'async-checks' }),
+    callbackUrlPolicy,
   });
   let closing = false;
   const app = buildHttpApp({
@@ -73,12 +125,34 @@ export function createServer(deps: ServerDeps): Server {
       ),
     createAsyncCheck: asyncChecks.create,
     readAsyncCheck: asyncChecks.read,
+    dashboard: {
+      sessions: createDashboardSessions(database.dashboard, clock),
+      service: createDashboardService({
+        accounts: database.accounts,
+        admin,
+        webhooks,
+        policy: callbackUrlPolicy,
+        clock,
+      }),
+      webhooks,
+      alwaysSecureCookies: deps.dashboard.alwaysSecureCookies,
+      log,
+    },
   });
   asyncChecks.start();
+  webhooks.start();
 
   const sweep = async (now: Date = clock()) => {
     const report = await database.sweep(now);
-    if (report.checkCopies + report.staleReservations + report.asyncResults + report.asyncChecks > 0) {
+    const removed =
+      report.checkCopies +
+      report.staleReservations +
+      report.asyncResults +
+      report.asyncChecks +
+      report.webhookDeliveries +
+      report.webhookAttempts +
+      report.dashboardSessions;
+    if (removed > 0) {
       log.info({ sweep: report }, 'retention sweep');
     }
     return report;
@@ -92,13 +166,15 @@ export function createServer(deps: ServerDeps): Server {
 
   return {
     app,
-    admin: createAdmin({ accounts: database.accounts, usage: database.usage, now: clock }),
+    admin,
+    webhooks,
+    dashboardAdmin: createDashboardAdmin({ repo: database.dashboard, now: clock }),
     sweep,
     async close() {
       closing = true;
       if (timer) clearInterval(timer);
       // Runs in hand reach their next state before the database can close.
-      await Promise.all([app.close(), asyncChecks.stop()]);
+      await Promise.all([app.close(), asyncChecks.stop(), webhooks.stop()]);
     },
   };
 }

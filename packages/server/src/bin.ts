@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { type Admin, createAdmin } from './accounts/admin.js';
 import { PLANS, SUBSCRIPTION_STATUSES } from './accounts/plans.js';
@@ -9,10 +10,13 @@ import {
   DEFAULT_PORT,
   loadDatabaseConfig,
 } from './config.js';
+import { createDashboardAdmin } from './dashboard/dashboard-admin.js';
 import { DEFAULT_CHECK_SLOTS, DEFAULT_CHECK_TIMEOUT_SECONDS } from './portal/portal-config.js';
 import type { Result } from './result.js';
 import { startServer } from './start-server.js';
-import { openDatabase } from './store/open-database.js';
+import { type Database, openDatabase } from './store/open-database.js';
+import { createCallbackUrlPolicy } from './webhooks/callback-url-policy.js';
+import { loadWebhooksConfig } from './webhooks/webhook-config.js';
 
 const program = new Command('rtw-server')
   .description('The reference share-code check service: HTTP API, portal driver, accounts, keys, quotas.')
@@ -57,6 +61,10 @@ databaseOptions(
     )
     .option('--chromium-path <path>', 'the Chromium binary to drive (env RTW_CHROMIUM_PATH)')
     .option(
+      '--webhooks-unsafe-allow-hosts <hosts>',
+      'TESTS ONLY: comma-separated hosts webhooks may reach although internal, e.g. 127.0.0.1,localhost (env RTW_WEBHOOKS_UNSAFE_ALLOW_HOSTS)',
+    )
+    .option(
       '--no-portal-driver',
       'no browser: live keys get 500 INTERNAL, sandbox keys work as usual (env RTW_PORTAL_DRIVER=off)',
     ),
@@ -84,7 +92,7 @@ databaseOptions(
 /** Runs one admin action against the configured database and prints its answer. */
 async function withAdmin<T>(
   flags: ConfigFlags,
-  action: (admin: Admin) => Promise<Result<T, string>>,
+  action: (admin: Admin, database: Database) => Promise<Result<T, string>>,
   print: (value: T) => string,
 ): Promise<void> {
   const config = loadDatabaseConfig(flags, process.env);
@@ -96,9 +104,18 @@ async function withAdmin<T>(
     return;
   }
   const database = opened.value;
+  // The same callback-URL rules as the server started with this environment.
+  const webhooks = loadWebhooksConfig({}, process.env);
+  const policy = createCallbackUrlPolicy(webhooks.ok ? webhooks.value.unsafeAllowHosts : []);
   try {
     const result = await action(
-      createAdmin({ accounts: database.accounts, usage: database.usage, now: () => new Date() }),
+      createAdmin({
+        accounts: database.accounts,
+        usage: database.usage,
+        now: () => new Date(),
+        validateCallbackUrl: policy.validate,
+      }),
+      database,
     );
     if (!result.ok) {
       process.stderr.write(`rtw-server: ${result.error}\n`);
@@ -193,18 +210,100 @@ databaseOptions(
   );
 });
 
+databaseOptions(
+  accounts
+    .command('set-password')
+    .description(
+      "Set the owner's dashboard password, read from stdin or --password-file (at least 12 characters); signs the owner out everywhere.",
+    )
+    .requiredOption('--account <id>', 'account id (acc_...)')
+    .option('--password-file <file>', 'a file holding the password (one trailing line break is ignored)'),
+).action((flags: ConfigFlags & { account: string; passwordFile?: string }) => {
+  const password = readPassword(flags.passwordFile);
+  if (!password.ok) {
+    process.stderr.write(`rtw-server: ${password.error}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  return withAdmin(
+    flags,
+    (_admin, database) =>
+      createDashboardAdmin({ repo: database.dashboard, now: () => new Date() }).setPassword(
+        flags.account,
+        password.value,
+      ),
+    () => `${flags.account} password set`,
+  );
+});
+
+/** The password from a file or from piped stdin; never from a flag (it would sit in shell history). */
+function readPassword(file: string | undefined): Result<string, string> {
+  let text: string;
+  try {
+    if (file !== undefined) text = readFileSync(file, 'utf8');
+    else if (process.stdin.isTTY) {
+      return {
+        ok: false,
+        error:
+          'pipe the password on stdin (printf \'%s\' "$PASSWORD" | rtw-server accounts set-password --account ID) or give --password-file',
+      };
+    } else text = readFileSync(0, 'utf8');
+  } catch (error) {
+    return {
+      ok: false,
+      error: `cannot read the password: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+    };
+  }
+  return { ok: true, value: text.replace(/\r?\n$/, '') };
+}
+
 const keys = program.command('keys').description('Create, list and revoke API keys.');
 databaseOptions(
   keys
     .command('create')
     .description('Create an API key; prints only the key, which is shown this once.')
-    .requiredOption('--account <id>', 'account id (acc_...)')
-    .addOption(new Option('--mode <mode>', 'live or test').choices(['live', 'test']).makeOptionMandatory()),
-).action((flags: ConfigFlags & { account: string; mode: string }) =>
+    .option('--account <id>', 'account id (acc_...); required unless --anonymous')
+    .addOption(new Option('--mode <mode>', 'live or test').choices(['live', 'test']).makeOptionMandatory())
+    .option(
+      '--anonymous',
+      'a sandbox key that belongs to no account: it polls but cannot use callback_url until claimed (keys claim)',
+    ),
+).action((flags: ConfigFlags & { account?: string; mode: string; anonymous?: boolean }) => {
+  if (flags.anonymous === true) {
+    if (flags.account !== undefined || flags.mode !== 'test') {
+      process.stderr.write('rtw-server: --anonymous takes --mode test and no --account\n');
+      process.exitCode = 2;
+      return;
+    }
+    return withAdmin(
+      flags,
+      (admin) => admin.createAnonymousTestKey(),
+      (created) => created.key,
+    );
+  }
+  const account = flags.account;
+  if (account === undefined) {
+    process.stderr.write('rtw-server: give --account (or --anonymous for an unowned sandbox key)\n');
+    process.exitCode = 2;
+    return;
+  }
+  return withAdmin(
+    flags,
+    (admin) => admin.createApiKey(account, flags.mode),
+    (created) => created.key,
+  );
+});
+databaseOptions(
+  keys
+    .command('claim')
+    .description('Give an anonymous sandbox key, and the checks it made, to an account.')
+    .requiredOption('--key <key>', 'the key (rtw_test_...) or its id (key_...)')
+    .requiredOption('--account <id>', 'account id (acc_...)'),
+).action((flags: ConfigFlags & { key: string; account: string }) =>
   withAdmin(
     flags,
-    (admin) => admin.createApiKey(flags.account, flags.mode),
-    (created) => created.key,
+    (admin) => admin.claimKey(flags.key, flags.account),
+    (k) => `${k.id} claimed by ${k.accountId}`,
   ),
 );
 databaseOptions(

@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
+import { type DashboardConfig, loadDashboardConfig } from './dashboard/dashboard-config.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
 import { loadPortalConfig, type PortalConfig, type PortalFlags } from './portal/portal-config.js';
 import { type AsyncChecksConfig, loadAsyncChecksConfig } from './queue/async-config.js';
 import { fail, ok, type Result } from './result.js';
 import { parseEncryptionKey } from './store/encryption.js';
+import { loadWebhooksConfig, type WebhooksConfig, type WebhooksFlags } from './webhooks/webhook-config.js';
 
 /** Everything the server reads from flags and the environment, validated once at start. */
 export interface DatabaseConfig {
@@ -27,10 +29,13 @@ export interface ServerConfig extends DatabaseConfig {
   readonly portalDriver: boolean;
   /** The portal driver's base URLs, check slots, timeout and browser (portal/portal-config.ts). */
   readonly portal: PortalConfig;
+  /** Webhook delivery: schedule, unsafe test hosts, CA, concurrency, SMTP (webhooks/webhook-config.ts). */
+  readonly webhooks: WebhooksConfig;
+  readonly dashboard: DashboardConfig;
 }
 
 /** Command-line flags as commander hands them over (all optional strings). */
-export interface ConfigFlags extends PortalFlags {
+export interface ConfigFlags extends PortalFlags, WebhooksFlags {
   readonly port?: string | number | undefined;
   readonly host?: string | undefined;
   readonly dataDir?: string | undefined;
@@ -112,8 +117,20 @@ export function loadConfig(flags: ConfigFlags, env: Env): Result<ServerConfig, s
   const asyncChecks = loadAsyncChecksConfig(env);
   if (!asyncChecks.ok) problems.push(...asyncChecks.error);
   const portalDriver = flags.portalDriver === true && present(env.RTW_PORTAL_DRIVER) !== 'off';
+  const webhooks = loadWebhooksConfig(flags, env);
+  if (!webhooks.ok) problems.push(...webhooks.error);
+  const dashboard = loadDashboardConfig(env);
+  if (!dashboard.ok) problems.push(...dashboard.error);
 
-  if (problems.length > 0 || !database.ok || !logLevel || !portal.ok || !asyncChecks.ok)
+  if (
+    problems.length > 0 ||
+    !database.ok ||
+    !logLevel ||
+    !portal.ok ||
+    !asyncChecks.ok ||
+    !webhooks.ok ||
+    !dashboard.ok
+  )
     return fail(problems);
   return ok({
     ...database.value,
@@ -125,6 +142,8 @@ export function loadConfig(flags: ConfigFlags, env: Env): Result<ServerConfig, s
     asyncChecks: asyncChecks.value,
     portalDriver,
     portal: portal.value,
+    webhooks: webhooks.value,
+    dashboard: dashboard.value,
   });
 }
 

@@ -1,14 +1,17 @@
 import type { DestinationStream } from 'pino';
 import type { Admin } from './accounts/admin.js';
 import { createServer } from './app.js';
-import { type CheckEndedListener, noCheckEndedListener } from './checks/async-ports.js';
+import type { CheckEndedListener } from './checks/async-ports.js';
 import { type LiveCheckRunner, noPortalDriverRunner } from './checks/live-check-runner.js';
 import { type ConfigFlags, type Env, loadConfig } from './config.js';
+import type { DashboardAdmin } from './dashboard/dashboard-admin.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { type PortalSlots, type StartedPortal, startPortal } from './portal/start-portal.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
-import { type Database, openDatabase } from './store/open-database.js';
-import type { SweepReport } from './store/retention.js';
+import { type Database, type DatabaseSweepReport, openDatabase } from './store/open-database.js';
+import type { LookupAll } from './webhooks/resolve-target.js';
+import type { WebhooksConfig } from './webhooks/webhook-config.js';
+import type { Webhooks } from './webhooks/webhooks-service.js';
 
 export interface StartServerOptions extends ConfigFlags {
   /** Environment to read RTW_* and DATABASE_URL from; defaults to process.env. */
@@ -28,8 +31,15 @@ export interface StartServerOptions extends ConfigFlags {
   readonly sweepIntervalMs?: number;
   /** Overrides of the RTW_ASYNC_* configuration (retry schedules, lease, poll interval, concurrency). */
   readonly asyncChecks?: Partial<AsyncChecksConfig>;
-  /** Told of every asynchronous check that ends with a callback URL; none until webhook delivery exists. */
+  /**
+   * Told of every asynchronous check that ends with a callback URL, instead of webhook delivery
+   * (tests of the asynchronous engine record the calls).
+   */
   readonly checkEndedListener?: CheckEndedListener;
+  /** Overrides of the RTW_WEBHOOKS_* configuration (schedule, time limit, concurrency, SMTP). */
+  readonly webhooks?: Partial<WebhooksConfig>;
+  /** Resolves callback hosts instead of the system resolver (tests: names that rebind, say). */
+  readonly webhookLookup?: LookupAll;
 }
 
 export interface RunningServer {
@@ -39,7 +49,11 @@ export interface RunningServer {
   readonly admin: Admin;
   /** The portal driver's check slots when this server started the driver; null otherwise. */
   readonly portal: PortalSlots | null;
-  sweep(now?: Date): Promise<SweepReport>;
+  /** Webhook delivery: signing secrets, test events, resends, recent deliveries. */
+  readonly webhooks: Webhooks;
+  /** Dashboard passwords of account owners. */
+  readonly dashboardAdmin: DashboardAdmin;
+  sweep(now?: Date): Promise<DatabaseSweepReport>;
   /** Graceful: stops accepting, finishes in-flight requests, then closes the browser and the database it opened. */
   close(): Promise<void>;
 }
@@ -90,7 +104,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     upgradeUrl: config.value.upgradeUrl,
     sweepIntervalMs: options.sweepIntervalMs ?? config.value.sweepIntervalMs,
     asyncChecks: { ...config.value.asyncChecks, ...options.asyncChecks },
-    checkEndedListener: options.checkEndedListener ?? noCheckEndedListener,
+    checkEndedListener: options.checkEndedListener,
+    webhooks: { ...config.value.webhooks, ...options.webhooks },
+    webhookLookup: options.webhookLookup,
+    dashboard: config.value.dashboard,
   });
   let address: string;
   try {
@@ -111,6 +128,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     url: address,
     database,
     admin: server.admin,
+    webhooks: server.webhooks,
+    dashboardAdmin: server.dashboardAdmin,
     portal: portal?.slots ?? null,
     sweep: server.sweep,
     close() {

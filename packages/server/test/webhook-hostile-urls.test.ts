@@ -2,11 +2,14 @@ import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptDelivery, type Transport } from '../src/webhooks/attempt-delivery.js';
 import { createCallbackUrlPolicy } from '../src/webhooks/callback-url-policy.js';
+import { trustedCas } from '../src/webhooks/post-webhook.js';
 import { generateWebhookSecret, webhookSecretKey } from '../src/webhooks/webhook-secret.js';
 import { call, errorOf } from './support/api.js';
+import { eventually } from './support/async-server.js';
 import { newKey, startTestServer, type TestServer } from './support/test-server.js';
 import { startConnectionCounter, startTestReceiver, type TestReceiver } from './support/webhook-receiver.js';
 import { testResolver } from './support/webhook-resolver.js';
+import { startWebhookTestServer } from './support/webhook-server.js';
 import { makeTestCertificate, TEST_RECEIVER_HOST, type TestCertificate } from './support/webhook-tls.js';
 
 // Every hostile callback URL is refused at submission (400 INVALID_INPUT naming callback_url) or before
@@ -150,7 +153,7 @@ describe('hostile callback URLs', () => {
       policy: createCallbackUrlPolicy(),
       lookup: resolver.lookup,
       timeoutMs: 2_000,
-      ca: [tls.cert],
+      secureContext: trustedCas([tls.cert]),
     };
     for (const url of [...literalUrls(counter.port), ...resolvedUrls(counter.port)]) {
       const outcome = await attempt(transport, url);
@@ -166,7 +169,7 @@ describe('hostile callback URLs', () => {
       policy: createCallbackUrlPolicy(),
       lookup: resolver.lookup,
       timeoutMs: 1_000,
-      ca: [tls.cert],
+      secureContext: trustedCas([tls.cert]),
     };
     const url = `https://rebind.rtw-test.example:${counter.port}/`;
     // First look: a public address, which is dialled (unreachable here); never a second lookup that
@@ -189,7 +192,7 @@ describe('hostile callback URLs', () => {
       policy: createCallbackUrlPolicy([TEST_RECEIVER_HOST]),
       lookup: resolver.lookup,
       timeoutMs: 2_000,
-      ca: [tls.cert],
+      secureContext: trustedCas([tls.cert]),
     };
     receiver.answer = () => ({ redirectTo: `https://127.0.0.1:${counter.port}/` });
     const outcome = await attempt(transport, `https://${TEST_RECEIVER_HOST}:${receiver.port}/hooks`);
@@ -203,10 +206,48 @@ describe('hostile callback URLs', () => {
       policy: createCallbackUrlPolicy(['127.0.0.1', 'localhost']),
       lookup: testResolver(resolverTable).lookup,
       timeoutMs: 2_000,
-      ca: [tls.cert],
+      secureContext: trustedCas([tls.cert]),
     };
     const outcome = await attempt(transport, `http://127.0.0.1:${counter.port}/`);
     expect(outcome.errorClass).toBe('url_refused');
     expect(counter.connections()).toBe(0);
+  });
+
+  it('refuses, before every attempt of a queued check, a name that resolves to loopback', async () => {
+    const resolver = testResolver(resolverTable);
+    const ctx = await startWebhookTestServer(
+      'pglite',
+      {
+        RTW_WEBHOOKS_RETRY_SECONDS: '0.05,0.05,0.05,0.05,0.05,0.05,0.05',
+        RTW_WEBHOOKS_POLL_INTERVAL_MS: '20',
+      },
+      { lookup: resolver.lookup },
+    );
+    try {
+      const owner = await newKey(ctx.server.admin, 'free', 'test');
+      const response = await call(ctx.server.url, 'POST', '/api/check/async', {
+        key: owner.key,
+        json: {
+          share_code: 'WACPT0001',
+          date_of_birth: SANDBOX_DATE_OF_BIRTH,
+          company_name: 'Acme Ltd',
+          callback_url: `https://loopback.rtw-test.example:${counter.port}/hooks`,
+        },
+      });
+      expect(response.status).toBe(202);
+      const delivery = await eventually(async () => {
+        const [found] = await ctx.server.webhooks.recent(owner.accountId, 'test');
+        return found?.state === 'given_up' ? found : undefined;
+      }, 'the give-up');
+      expect(delivery).toMatchObject({
+        attempts: 8,
+        lastErrorClass: 'address_refused',
+        lastStatusCode: null,
+      });
+      expect(resolver.calls.filter((name) => name === 'loopback.rtw-test.example')).toHaveLength(8);
+      expect(counter.connections()).toBe(0);
+    } finally {
+      await ctx.close();
+    }
   });
 });

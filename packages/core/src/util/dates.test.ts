@@ -6,6 +6,7 @@ import {
   formatDate,
   formatLongDate,
   parseIsoDate,
+  parseLongDate,
   startOfUtcDay,
 } from './dates.js';
 
@@ -38,5 +39,33 @@ describe('dates', () => {
     expect(ageOn(leapling, { year: 2024, month: 2, day: 29 })).toBe(20);
     expect(ageOn({ year: 1990, month: 1, day: 1 }, { year: 2026, month: 1, day: 1 })).toBe(36);
     expect(ageOn({ year: 1990, month: 1, day: 2 }, { year: 2026, month: 1, day: 1 })).toBe(35);
+  });
+});
+
+describe('parseLongDate', () => {
+  it('reads GOV.UK dates, full and short month names, as YYYY-MM-DD', () => {
+    expect(parseLongDate('4 May 2025')).toBe('2025-05-04');
+    expect(parseLongDate(' 14 Dec 2028 ')).toBe('2028-12-14');
+    expect(parseLongDate('14 Sept. 2028')).toBe('2028-09-14');
+    expect(parseLongDate('29 February 2024')).toBe('2024-02-29');
+  });
+
+  it('is the inverse of formatLongDate', () => {
+    const day = new Date(Date.UTC(2027, 10, 21));
+    expect(parseLongDate(formatLongDate(day))).toBe('2027-11-21');
+  });
+
+  it('refuses what is not a real date', () => {
+    for (const text of [
+      '29 February 2023',
+      '0 May 2025',
+      '32 May 2025',
+      '4 Mai 2025',
+      'May 4 2025',
+      '4 Ma 2025',
+      '',
+    ]) {
+      expect(parseLongDate(text)).toBeNull();
+    }
   });
 });

@@ -1,7 +1,8 @@
 // Dates are handled as UTC calendar days: the check day is the UTC date of the injected clock.
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MONTHS = [
+/** English month names, as GOV.UK writes them ("4 May 2025"). */
+export const MONTH_NAMES: readonly string[] = [
   'January',
   'February',
   'March',
@@ -60,7 +61,27 @@ export function formatCalendarDate({ year, month, day }: CalendarDate): string {
 
 /** "4 May 2025": how the GOV.UK services write dates. */
 export function formatLongDate(date: Date): string {
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/**
+ * The inverse of `formatLongDate`, as the GOV.UK services write dates ("4 May 2025", also "14 Dec 2028"
+ * and "14 Sept. 2028"): `YYYY-MM-DD`, or null when the text is not a real date.
+ */
+export function parseLongDate(text: string): string | null {
+  const match = /^\s*(\d{1,2})\s+([A-Za-z]+)\.?\s+(\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const [, dayText = '', monthText = '', yearText = ''] = match;
+  const name = monthText.toLowerCase();
+  const index = MONTH_NAMES.findIndex((m) => {
+    const month = m.toLowerCase();
+    return month === name || (name.length >= 3 && month.startsWith(name));
+  });
+  if (index < 0) return null;
+  const day = Number(dayText);
+  const last = new Date(Date.UTC(Number(yearText), index + 1, 0)).getUTCDate();
+  if (day < 1 || day > last) return null;
+  return `${yearText}-${String(index + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** Midnight UTC at the start of the instant's day. */

@@ -1,4 +1,4 @@
-import { validateCallbackUrl } from '@sharecode/core';
+import { type Outcome, validateCallbackUrl } from '@sharecode/core';
 import { fail, ok, type Result } from '../result.js';
 import { apiKeyMode, generateApiKey, hashApiKey, type KeyMode } from './api-key.js';
 import { periodOf } from './billing-period.js';
@@ -50,10 +50,24 @@ export interface Admin {
     url: string | null,
   ): Promise<Result<string | null, string>>;
   defaultCallbackUrl(accountId: string, mode: string): Promise<Result<string | null, string>>;
+  /**
+   * A sandbox key that belongs to no account (spec 5.5): it can run and poll checks but not use
+   * callback_url until an account claims it. Printed once, like every key.
+   */
+  createAnonymousTestKey(): Promise<Result<{ key: string; record: KeyRecord }, string>>;
+  /** Gives an anonymous sandbox key (the key or its id) to an account, with the checks it made. */
+  claimKey(keyOrId: string, accountId: string): Promise<Result<KeyRecord, string>>;
 }
 
-export function createAdmin(deps: { accounts: AccountsRepo; usage: UsageRepo; now: () => Date }): Admin {
+export function createAdmin(deps: {
+  accounts: AccountsRepo;
+  usage: UsageRepo;
+  now: () => Date;
+  /** The service's callback-URL rules (core's, plus any unsafe test hosts); core's by default. */
+  validateCallbackUrl?: (raw: unknown) => Outcome<string>;
+}): Admin {
   const { accounts, usage, now } = deps;
+  const checkCallbackUrl = deps.validateCallbackUrl ?? validateCallbackUrl;
   const noAccount = (id: string) =>
     `No account has the id ${JSON.stringify(id)}: check it (ids start with acc_).`;
   const requireAccount = async (id: string): Promise<Result<AccountRecord, string>> => {
@@ -170,7 +184,7 @@ export function createAdmin(deps: { accounts: AccountsRepo; usage: UsageRepo; no
       if (!keyMode.ok) return keyMode;
       let checked: string | null = null;
       if (url !== null) {
-        const valid = validateCallbackUrl(url);
+        const valid = checkCallbackUrl(url);
         if (!valid.ok) return fail(valid.error.message);
         checked = valid.value;
       }
@@ -184,6 +198,45 @@ export function createAdmin(deps: { accounts: AccountsRepo; usage: UsageRepo; no
       const account = await requireAccount(accountId);
       if (!account.ok) return account;
       return ok(await accounts.getDefaultCallbackUrl(accountId, keyMode.value));
+    },
+
+    async createAnonymousTestKey() {
+      const accountId = newAccountId();
+      await accounts.insertAnonymousAccount(accountId, now());
+      const generated = generateApiKey('test');
+      const record: KeyRecord = {
+        id: newKeyId(),
+        accountId,
+        mode: 'test',
+        prefix: generated.prefix,
+        createdAt: now(),
+        revokedAt: null,
+      };
+      await accounts.insertKey({ ...record, hash: generated.hash });
+      return ok({ key: generated.key, record });
+    },
+
+    async claimKey(keyOrId, accountId) {
+      const text = keyOrId.trim();
+      let keyId: string | null = null;
+      if (/^key_[0-9A-Za-z]{24}$/.test(text)) keyId = text;
+      else if (apiKeyMode(text) !== null) {
+        keyId = (await accounts.findActiveKeyByHash(hashApiKey(text)))?.keyId ?? null;
+      } else {
+        return fail('Give the key itself (rtw_test_...) or its id (key_...).');
+      }
+      if (keyId === null) return fail('No active key matches: it is unknown or revoked.');
+      const claimed = await accounts.claimKey(keyId, accountId);
+      switch (claimed.type) {
+        case 'claimed':
+          return ok(claimed.key);
+        case 'no_key':
+          return fail(`No key has the id ${keyId}.`);
+        case 'not_anonymous':
+          return fail('This key already belongs to an account: only anonymous sandbox keys can be claimed.');
+        case 'no_account':
+          return fail(noAccount(accountId));
+      }
     },
   };
 }

@@ -27,7 +27,16 @@ export interface AuthenticatedKey {
   readonly mode: KeyMode;
   readonly plan: Plan;
   readonly subscriptionStatus: SubscriptionStatus;
+  /** A sandbox key created without an account and not claimed yet (spec 5.5): no callback_url. */
+  readonly unclaimed?: boolean;
 }
+
+/** What claiming an anonymous sandbox key did. */
+export type ClaimKeyOutcome =
+  | { readonly type: 'claimed'; readonly key: KeyRecord }
+  | { readonly type: 'no_key' }
+  | { readonly type: 'not_anonymous' }
+  | { readonly type: 'no_account' };
 
 export interface AccountsRepo {
   insertAccount(account: AccountRecord): Promise<void>;
@@ -46,6 +55,10 @@ export interface AccountsRepo {
   getDefaultCallbackUrl(accountId: string, mode: KeyMode): Promise<string | null>;
   /** Sets it, or clears it with null; false when there is no such account. */
   setDefaultCallbackUrl(accountId: string, mode: KeyMode, url: string | null, now: Date): Promise<boolean>;
+  /** An account of its own for an anonymous sandbox key: no owner, no e-mail, never signs in. */
+  insertAnonymousAccount(id: string, now: Date): Promise<void>;
+  /** Moves an anonymous account's key, and the checks it made, to `accountId`. */
+  claimKey(keyId: string, accountId: string): Promise<ClaimKeyOutcome>;
 }
 
 export interface RateLimitRepo {

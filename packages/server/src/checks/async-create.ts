@@ -8,13 +8,14 @@ import {
   newCheckId,
   queuedRecord,
   requestFingerprint,
-  validateCheckRequest,
   validateIdempotencyKey,
 } from '@sharecode/core';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { AccountsRepo, AuthenticatedKey } from '../accounts/ports.js';
 import { createQuota, type Quota, type Reservation, type UsageSnapshot } from '../accounts/quota.js';
 import { fail, ok, type Result } from '../result.js';
+import { type CallbackUrlPolicy, createCallbackUrlPolicy } from '../webhooks/callback-url-policy.js';
+import { unclaimedKeyCallbackRefusal, validateAsyncRequest } from '../webhooks/validate-async-request.js';
 import type { AsyncChecksRepo, StoredAsyncCheck } from './async-ports.js';
 import { asyncCheckRecord } from './async-record.js';
 
@@ -33,7 +34,11 @@ export interface AsyncCreateDeps {
   readonly clock: () => Date;
   /** Called once a check is queued: wakes this process's worker at once. */
   readonly onQueued: (mode: KeyMode) => void;
+  /** The service's callback-URL rules: core's, plus any hosts the operator listed as unsafe test hosts. */
+  readonly callbackUrlPolicy?: CallbackUrlPolicy;
 }
+
+const STRICT_CALLBACK_URLS = createCallbackUrlPolicy();
 
 export interface AsyncCreateInput {
   readonly key: AuthenticatedKey;
@@ -81,10 +86,19 @@ export async function createAsyncCheck(
   // The order of the MSW sandbox: the Idempotency-Key header, then the fields.
   const idempotencyKey = validateIdempotencyKey(input.idempotencyKey);
   if (!idempotencyKey.ok) return { outcome: idempotencyKey, usage: await snapshot() };
-  const validated = validateCheckRequest(kind, input.body, { async: true, now });
+  const validated = validateAsyncRequest(
+    kind,
+    input.body,
+    now,
+    deps.callbackUrlPolicy ?? STRICT_CALLBACK_URLS,
+  );
   if (!validated.ok) return { outcome: validated, usage: await snapshot() };
 
   const fields = validated.value.async;
+  // Spec 5.5: a sandbox key no account has claimed polls only.
+  if (key.unclaimed && fields?.callback_url) {
+    return { outcome: fail(unclaimedKeyCallbackRefusal()), usage: await snapshot() };
+  }
   // Spec 6.3: fixed when queued; a later change of the default does not move this check.
   const callbackUrl =
     fields?.callback_url ?? (await deps.accounts.getDefaultCallbackUrl(key.accountId, key.mode));

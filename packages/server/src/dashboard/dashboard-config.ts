@@ -10,7 +10,9 @@ export interface DashboardConfig {
 
 export const DEFAULT_DASHBOARD_CONFIG: DashboardConfig = { alwaysSecureCookies: false };
 
-export function loadDashboardConfig(env: Readonly<Record<string, string | undefined>>): Result<DashboardConfig, string[]> {
+export function loadDashboardConfig(
+  env: Readonly<Record<string, string | undefined>>,
+): Result<DashboardConfig, string[]> {
   const text = env.RTW_DASHBOARD_SECURE_COOKIES?.trim().toLowerCase();
   if (text === undefined || text === '') return ok(DEFAULT_DASHBOARD_CONFIG);
   if (['1', 'true', 'yes', 'on'].includes(text)) return ok({ alwaysSecureCookies: true });

@@ -180,7 +180,11 @@ ${data.defaultUrl ? html`<p>Now: <code id="current-default-url">${data.defaultUr
 <h2 id="signing-secret">Signing secret</h2>
 <p>Every ${label.toLowerCase()} webhook is signed with this secret (Standard Webhooks, <code>webhook-signature</code>).
 Rotating it takes effect at once, retries included.</p>
-${input.revealedSecret ? html`<p>Secret: <code class="secret" id="revealed-secret">${input.revealedSecret}</code></p>` : ''}
+${
+  input.revealedSecret
+    ? html`<p tabindex="-1" autofocus>Secret: <code class="secret" id="revealed-secret">${input.revealedSecret}</code></p>`
+    : ''
+}
 <form method="post" action="/dashboard/${data.mode}/secret/reveal" class="inline">
   ${csrfField(csrf)}<button type="submit" class="secondary">Reveal secret</button>
 </form>

@@ -12,7 +12,8 @@ body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Arial, sans
 .site-header .inner { max-width: 64rem; margin: 0 auto; padding: .75rem 1rem; display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; justify-content: space-between; }
 .site-header .service { font-weight: 700; font-size: 1.25rem; }
 .site-header .who { display: flex; gap: 1rem; align-items: center; }
-.site-header button.link { background: none; border: 0; box-shadow: none; color: #fff; text-decoration: underline; padding: 0; }
+.site-header button.link { background: none; border: 0; box-shadow: none; color: #fff; text-decoration: underline; padding: 0; margin: 0; }
+.site-header button.link:focus { background: #ffdd00; color: #0b0c0c; box-shadow: 0 -2px #ffdd00, 0 4px #0b0c0c; text-decoration: none; }
 main { display: block; max-width: 64rem; margin: 0 auto; padding: 1.5rem 1rem 4rem; }
 h1 { font-size: 2.25rem; line-height: 1.1; margin: 0 0 1.5rem; }
 h2 { font-size: 1.5rem; line-height: 1.2; margin: 2.5rem 0 1rem; }
@@ -50,7 +51,9 @@ button:focus, button.secondary:focus, button.warning:focus { background: #ffdd00
 table { border-collapse: collapse; width: 100%; margin-bottom: 1.5rem; font-size: 1rem; }
 caption { text-align: left; font-weight: 700; margin-bottom: .5rem; }
 th, td { text-align: left; padding: .5rem 1rem .5rem 0; border-bottom: 1px solid #b1b4b6; vertical-align: top; }
-code, .secret { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .95em; word-break: break-all; background: #f3f2f1; padding: .1rem .3rem; }
+code, .secret { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .95em; overflow-wrap: anywhere; background: #f3f2f1; padding: .1rem .3rem; }
+.secret { word-break: break-all; }
+p:focus { outline: 3px solid #ffdd00; outline-offset: 2px; }
 .tag { display: inline-block; padding: .1rem .45rem; font-weight: 700; font-size: .95rem; }
 .tag-ok { background: #cce2d8; color: #005a30; }
 .tag-fail { background: #f6d7d2; color: #942514; }

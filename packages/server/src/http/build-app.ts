@@ -5,6 +5,7 @@ import { safeError } from '../safe-error.js';
 import { ASYNC_CREATE_ROUTES, type AsyncRoutesDeps, registerAsyncRoutes } from './async-routes.js';
 import { type CheckRoutesDeps, registerCheckRoutes, SYNC_CHECK_ROUTES } from './check-routes.js';
 import { answerClientError } from './client-error.js';
+import { type DashboardRoutesDeps, registerDashboardRoutes } from './dashboard-routes.js';
 import { registerDocsRoute } from './docs-route.js';
 import { BODY_LIMIT_BYTES, frameworkErrorToCheckError } from './framework-errors.js';
 import { registerNotFound } from './not-found.js';
@@ -17,6 +18,8 @@ export interface HttpDeps extends CheckRoutesDeps, AsyncRoutesDeps {
   readonly openapiJson: string;
   /** True once shutdown has begun: new requests get 503 BUSY while in-flight ones finish. */
   readonly isClosing: () => boolean;
+  /** The account dashboard under /dashboard; absent: no dashboard. */
+  readonly dashboard?: DashboardRoutesDeps;
 }
 
 /** The HTTP surface: request ids, error bodies, headers and routes. No SQL, no business rules. */
@@ -90,5 +93,6 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
   registerDocsRoute(app, deps);
   registerCheckRoutes(app, deps);
   registerAsyncRoutes(app, deps);
+  if (deps.dashboard) registerDashboardRoutes(app, deps.dashboard);
   return app;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MONTH_NAMES } from '@sharecode/core';
 import type { PageSnapshot } from './page-snapshot.js';
 
 /**
@@ -24,21 +25,6 @@ export interface Secrets {
   readonly shareCode: string;
   readonly dateOfBirth: string;
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 // Capitalised words that are the portal's, not a person's.
 const KEEP_CAPITALS = new Set([
@@ -76,7 +62,7 @@ export function redactPageText(text: string, secrets: Secrets): string {
     const [, y = '', m = '', d = ''] = dob;
     const day = String(Number(d));
     const month = String(Number(m));
-    const name = MONTHS[Number(m) - 1] ?? '';
+    const name = MONTH_NAMES[Number(m) - 1] ?? '';
     const forms = [
       `${y}-${m}-${d}`,
       `0?${day}\\s+${escapeRegExp(name)}\\s+${y}`,

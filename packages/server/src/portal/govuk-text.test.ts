@@ -1,14 +1,15 @@
+import { parseLongDate } from '@sharecode/core';
 import { describe, expect, it } from 'vitest';
-import { bulletSentence, dateAfter, parseGovukDate, sentencesOf } from './govuk-text.js';
+import { bulletSentence, dateAfter, sentencesOf } from './govuk-text.js';
 
 describe('GOV.UK text', () => {
   it('reads GOV.UK dates as YYYY-MM-DD and refuses what is not one', () => {
-    expect(parseGovukDate('4 May 2025')).toBe('2025-05-04');
-    expect(parseGovukDate('14 December 2028')).toBe('2028-12-14');
-    expect(parseGovukDate('29 Feb 2028')).toBe('2028-02-29');
-    expect(parseGovukDate('29 February 2027')).toBeNull();
-    expect(parseGovukDate('31 Ju 2025')).toBeNull();
-    expect(parseGovukDate('No expiry date')).toBeNull();
+    expect(parseLongDate('4 May 2025')).toBe('2025-05-04');
+    expect(parseLongDate('14 December 2028')).toBe('2028-12-14');
+    expect(parseLongDate('29 Feb 2028')).toBe('2028-02-29');
+    expect(parseLongDate('29 February 2027')).toBeNull();
+    expect(parseLongDate('31 Ju 2025')).toBeNull();
+    expect(parseLongDate('No expiry date')).toBeNull();
   });
 
   it('finds the date after a word, and says when it cannot read it', () => {

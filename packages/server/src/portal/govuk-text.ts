@@ -1,32 +1,4 @@
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
-/** A date the GOV.UK way ("4 May 2025", "14 Dec 2028") as YYYY-MM-DD; null when it is not one. */
-export function parseGovukDate(text: string): string | null {
-  const match = /^\s*(\d{1,2})\s+([A-Za-z]+)\.?\s+(\d{4})\s*$/.exec(text);
-  if (!match) return null;
-  const [, dayText = '', monthText = '', yearText = ''] = match;
-  const name = monthText.toLowerCase();
-  const index = MONTHS.findIndex((m) => m === name || (name.length >= 3 && m.startsWith(name)));
-  if (index < 0) return null;
-  const day = Number(dayText);
-  const year = Number(yearText);
-  const last = new Date(Date.UTC(year, index + 1, 0)).getUTCDate();
-  if (day < 1 || day > last) return null;
-  return `${yearText}-${String(index + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
+import { parseLongDate } from '@sharecode/core';
 
 const DATE_PATTERN = '(\\d{1,2}\\s+[A-Za-z]+\\.?\\s+\\d{4})';
 
@@ -39,7 +11,7 @@ export type DateAfter =
 export function dateAfter(text: string, words: string): DateAfter {
   const match = new RegExp(`\\b${words}\\s+${DATE_PATTERN}`, 'i').exec(text);
   if (!match?.[1]) return { kind: 'none' };
-  const iso = parseGovukDate(match[1]);
+  const iso = parseLongDate(match[1]);
   return iso === null ? { kind: 'bad' } : { kind: 'date', iso };
 }
 

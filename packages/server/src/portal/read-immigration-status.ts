@@ -1,5 +1,6 @@
+import { parseLongDate } from '@sharecode/core';
 import { fail, ok, type Result } from '../result.js';
-import { parseGovukDate, sameText } from './govuk-text.js';
+import { sameText } from './govuk-text.js';
 import type { PageSnapshot } from './page-snapshot.js';
 import { rowValue, sectionNamed, sectionSentences, sectionsAfterTitle } from './result-sections.js';
 
@@ -41,17 +42,17 @@ export function readImmigrationStatusPage(snapshot: PageSnapshot): Result<Immigr
   if (!status) return fail('the Status row');
 
   const fromText = rowValue(rows, ['Valid from']);
-  const validFrom = fromText === null ? null : parseGovukDate(fromText);
+  const validFrom = fromText === null ? null : parseLongDate(fromText);
   if (validFrom === null) return fail('the Valid from date');
   const untilText = rowValue(rows, ['Valid until']);
   let validUntil: string | null = null;
   if (untilText !== null && !NO_END.test(untilText)) {
-    validUntil = parseGovukDate(untilText);
+    validUntil = parseLongDate(untilText);
     if (validUntil === null) return fail('the Valid until date');
   }
 
   const checkDateText = rowValue(rows, ['Date of check'], ['checkDate']);
-  const checkDate = checkDateText === null ? null : parseGovukDate(checkDateText);
+  const checkDate = checkDateText === null ? null : parseLongDate(checkDateText);
   if (checkDateText !== null && checkDate === null) return fail('the date of check');
   const reference = rowValue(rows, ['Reference number'], ['checkReferenceNumber']);
   if (!reference) return fail('the reference number');

@@ -1,5 +1,6 @@
+import { parseLongDate } from '@sharecode/core';
 import { fail, ok, type Result } from '../result.js';
-import { dateAfter, parseGovukDate, sameText } from './govuk-text.js';
+import { dateAfter, sameText } from './govuk-text.js';
 import type { PageSnapshot } from './page-snapshot.js';
 import { rowValue, sectionNamed, sectionSentences, sectionsAfterTitle } from './result-sections.js';
 
@@ -55,7 +56,7 @@ export function readRightToRentPage(snapshot: PageSnapshot): Result<RightToRentP
   const checkSection = sectionNamed(sections, DETAILS);
   const checkRows = checkSection?.blocks ?? [];
   const checkDateText = rowValue(checkRows, ['Date of check']);
-  const checkDate = checkDateText === null ? null : parseGovukDate(checkDateText);
+  const checkDate = checkDateText === null ? null : parseLongDate(checkDateText);
   if (checkDateText !== null && checkDate === null) return fail('the date of check');
 
   const others = sections.filter(

@@ -1,6 +1,7 @@
 import type { KeyMode } from '../accounts/api-key.js';
 import type { Plan, SubscriptionStatus } from '../accounts/plans.js';
 import type { AccountRecord, AccountsRepo, AuthenticatedKey, KeyRecord } from '../accounts/ports.js';
+import { claimKey, insertAnonymousAccount } from './anonymous-keys-sql.js';
 import { type Db, toBuffer } from './db.js';
 import type { Cipher } from './encryption.js';
 
@@ -106,8 +107,9 @@ export function createAccountsRepo(db: Db, cipher: Cipher): AccountsRepo {
         mode: KeyMode;
         plan: Plan;
         subscription_status: SubscriptionStatus;
+        anonymous: boolean;
       }>(
-        `SELECT k.id AS key_id, k.account_id, k.mode, a.plan, a.subscription_status
+        `SELECT k.id AS key_id, k.account_id, k.mode, a.plan, a.subscription_status, a.anonymous
            FROM api_keys k JOIN accounts a ON a.id = k.account_id
           WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
         [hash],
@@ -120,6 +122,7 @@ export function createAccountsRepo(db: Db, cipher: Cipher): AccountsRepo {
         mode: row.mode,
         plan: row.plan,
         subscriptionStatus: row.subscription_status,
+        ...(row.anonymous ? { unclaimed: true } : {}),
       };
       return key;
     },
@@ -143,5 +146,7 @@ export function createAccountsRepo(db: Db, cipher: Cipher): AccountsRepo {
       );
       return rowCount > 0;
     },
+    insertAnonymousAccount: (id, now) => insertAnonymousAccount(db, id, now),
+    claimKey: (keyId, accountId) => claimKey(db, keyId, accountId),
   };
 }

@@ -1,13 +1,6 @@
 import type { KeyMode } from '../accounts/api-key.js';
-import type { KeyRecord } from '../accounts/ports.js';
+import type { ClaimKeyOutcome } from '../accounts/ports.js';
 import type { Db } from './db.js';
-
-/** What claiming a key did (spec 5.5: an anonymous sandbox key is claimed by an account). */
-export type ClaimKeyOutcome =
-  | { readonly type: 'claimed'; readonly key: KeyRecord }
-  | { readonly type: 'no_key' }
-  | { readonly type: 'not_anonymous' }
-  | { readonly type: 'no_account' };
 
 /**
  * An anonymous sandbox key lives on an account of its own marked `anonymous` (no owner, no e-mail,

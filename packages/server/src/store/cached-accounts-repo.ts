@@ -24,6 +24,8 @@ export function cacheAuthentication(repo: AccountsRepo): AccountsRepo {
     updateSubscriptionStatus: forgetAll(repo.updateSubscriptionStatus),
     revokeKeyByHash: forgetAll(repo.revokeKeyByHash),
     revokeKeyById: forgetAll(repo.revokeKeyById),
+    // A claimed key changes account: what was remembered of it is wrong from now on.
+    claimKey: forgetAll(repo.claimKey),
     async findActiveKeyByHash(hash) {
       const id = hash.toString('base64');
       const hit = known.get(id);

@@ -1,5 +1,7 @@
 import { ASYNC_CHECKS_MIGRATION } from './async-migration.js';
+import { DASHBOARD_MIGRATION } from './dashboard-migration.js';
 import type { Db } from './db.js';
+import { WEBHOOKS_MIGRATION } from './webhook-migration.js';
 
 interface Migration {
   readonly version: number;
@@ -89,6 +91,8 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   ASYNC_CHECKS_MIGRATION,
+  WEBHOOKS_MIGRATION,
+  DASHBOARD_MIGRATION,
 ];
 
 /** Any constant works; it only has to be the same in every process sharing the database. */

@@ -3,11 +3,18 @@ import type { AccountsRepo, RateLimitRepo, UsageRepo } from '../accounts/ports.j
 import type { AsyncChecksRepo } from '../checks/async-ports.js';
 import type { CheckCopiesRepo } from '../checks/ports.js';
 import type { DatabaseConfig } from '../config.js';
+import type { DashboardRepo } from '../dashboard/dashboard-ports.js';
 import { fail, ok, type Result } from '../result.js';
+import type {
+  WebhookDeliveriesRepo,
+  WebhookSecretsRepo,
+  WebhookSweepReport,
+} from '../webhooks/webhook-ports.js';
 import { createAccountsRepo } from './accounts-repo.js';
 import { createAsyncChecksRepo } from './async-checks-repo.js';
 import { cacheAuthentication } from './cached-accounts-repo.js';
 import { createCheckCopiesRepo } from './check-copies-repo.js';
+import { createDashboardRepo } from './dashboard-repo.js';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Db } from './db.js';
 import { createCipher } from './encryption.js';
@@ -20,6 +27,12 @@ import { openPgliteDb } from './pglite-db.js';
 import { createRateLimitRepo } from './rate-limit-repo.js';
 import { type SweepReport, sweepExpired } from './retention.js';
 import { createUsageRepo } from './usage-repo.js';
+import { createWebhookDeliveriesRepo } from './webhook-deliveries-repo.js';
+import { createWebhookSecretsRepo } from './webhook-secrets-repo.js';
+
+export interface DatabaseSweepReport extends SweepReport, WebhookSweepReport {
+  readonly dashboardSessions: number;
+}
 
 /** An open, migrated database with the repositories the domain uses. */
 export interface Database {
@@ -30,8 +43,14 @@ export interface Database {
   readonly checkCopies: CheckCopiesRepo;
   /** Asynchronous checks, which are also the queue's entries. */
   readonly asyncChecks: AsyncChecksRepo;
-  /** The retention sweep as of `now` (see retention.ts). */
-  sweep(now: Date): Promise<SweepReport>;
+  /** Webhook deliveries (their own queue entries) and the 7-day attempt log. */
+  readonly webhookDeliveries: WebhookDeliveriesRepo;
+  /** The per-account, per-mode signing secrets, sealed. */
+  readonly webhookSecrets: WebhookSecretsRepo;
+  /** Dashboard passwords and sessions. */
+  readonly dashboard: DashboardRepo;
+  /** The retention sweep as of `now` (see retention.ts), webhook log and dashboard sessions included. */
+  sweep(now: Date): Promise<DatabaseSweepReport>;
   close(): Promise<void>;
 }
 
@@ -90,6 +109,8 @@ export async function openDatabase(
   // The embedded database belongs to this process alone (lockDataDir): keys can be remembered and
   // rate limits counted in memory. On PostgreSQL other processes share both, so they live in SQL.
   const embedded = db.kind === 'pglite';
+  const webhookDeliveries = createWebhookDeliveriesRepo(db, cipher);
+  const dashboard = createDashboardRepo(db);
   return ok({
     db,
     accounts: embedded ? cacheAuthentication(createAccountsRepo(db, cipher)) : createAccountsRepo(db, cipher),
@@ -97,7 +118,14 @@ export async function openDatabase(
     rateLimits: embedded ? createMemoryRateLimitRepo() : createRateLimitRepo(db),
     checkCopies: createCheckCopiesRepo(db, cipher),
     asyncChecks: createAsyncChecksRepo(db, cipher),
-    sweep: (at) => sweepExpired(db, at),
+    webhookDeliveries,
+    webhookSecrets: createWebhookSecretsRepo(db, cipher),
+    dashboard,
+    sweep: async (at) => ({
+      ...(await sweepExpired(db, at)),
+      ...(await webhookDeliveries.sweep(at)),
+      dashboardSessions: await dashboard.sweep(at),
+    }),
     close: closeAll,
   });
 }

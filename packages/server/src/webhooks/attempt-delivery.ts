@@ -1,3 +1,4 @@
+import type { SecureContext } from 'node:tls';
 import type { CallbackUrlPolicy } from './callback-url-policy.js';
 import type { AttemptOutcome } from './delivery-outcome.js';
 import { postWebhook } from './post-webhook.js';
@@ -9,7 +10,8 @@ export interface Transport {
   readonly policy: CallbackUrlPolicy;
   readonly lookup: LookupAll;
   readonly timeoutMs: number;
-  readonly ca: readonly string[] | undefined;
+  /** Trusted CAs when not Node's roots (post-webhook.ts trustedCas). */
+  readonly secureContext: SecureContext | undefined;
 }
 
 export interface AttemptInput {
@@ -46,7 +48,7 @@ export async function attemptDelivery(transport: Transport, input: AttemptInput)
   const headers = webhookHeaders(input.secretKey, input.eventId, input.sentAt, input.body);
   return postWebhook(resolved.value, input.body, headers, {
     timeoutMs: transport.timeoutMs,
-    ca: transport.ca,
+    secureContext: transport.secureContext,
     startedAt,
   });
 }

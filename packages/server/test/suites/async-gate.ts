@@ -300,7 +300,10 @@ export function asyncGateSuite(ctx: AsyncSuiteContext): void {
         expect(refused.headers.get('retry-after')).toBe('30');
         expect(refused.headers.get('x-ratelimit-remaining')).toBe('400');
         // The limit is the account's: its sandbox key is refused too while the live checks hold it.
-        const sandboxRefused = await call(server.url, 'POST', '/api/check/async', { key: sandboxKey, json: body });
+        const sandboxRefused = await call(server.url, 'POST', '/api/check/async', {
+          key: sandboxKey,
+          json: body,
+        });
         expect(sandboxRefused.status).toBe(429);
         expect(errorOf(sandboxRefused).code).toBe('RATE_LIMITED');
       } finally {

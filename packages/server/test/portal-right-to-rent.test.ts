@@ -1,3 +1,4 @@
+import { formatLongDate } from '@sharecode/core';
 import { type PortalSim, startPortalSim } from '@sharecode/portal-sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckSlots } from '../src/portal/check-slots.js';
@@ -31,24 +32,7 @@ function followUp(expiry: string): string {
   return expiry > yearOn ? expiry : yearOn;
 }
 
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const long = (iso: string) => {
-  const [y = '', m = '', d = ''] = iso.split('-');
-  return `${Number(d)} ${LONG_MONTHS[Number(m) - 1]} ${y}`;
-};
+const long = (iso: string) => formatLongDate(new Date(`${iso}T00:00:00Z`));
 
 describe.skipIf(CHROMIUM === null)('right to rent, live, against the portal simulator', () => {
   let slots: CheckSlots<CheckSession>;

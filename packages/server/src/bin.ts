@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { type Admin, createAdmin } from './accounts/admin.js';
 import { PLANS, SUBSCRIPTION_STATUSES } from './accounts/plans.js';
+import { createCallbackUrlPolicy } from './checks/callback-url-policy.js';
 import {
   type ConfigFlags,
   DEFAULT_DATA_DIR,
@@ -15,7 +16,6 @@ import { DEFAULT_CHECK_SLOTS, DEFAULT_CHECK_TIMEOUT_SECONDS } from './portal/por
 import type { Result } from './result.js';
 import { startServer } from './start-server.js';
 import { type Database, openDatabase } from './store/open-database.js';
-import { createCallbackUrlPolicy } from './webhooks/callback-url-policy.js';
 import { loadWebhooksConfig } from './webhooks/webhook-config.js';
 
 const program = new Command('rtw-server')

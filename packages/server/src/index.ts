@@ -20,6 +20,8 @@ export type {
   StoredAsyncCheck,
 } from './checks/async-ports.js';
 export { noCheckEndedListener } from './checks/async-ports.js';
+export type { CallbackUrlPolicy } from './checks/callback-url-policy.js';
+export { createCallbackUrlPolicy } from './checks/callback-url-policy.js';
 export type { LiveCheckContext, LiveCheckRunner } from './checks/live-check-runner.js';
 export { noPortalDriverRunner } from './checks/live-check-runner.js';
 export type { CheckCopy } from './checks/ports.js';
@@ -68,8 +70,6 @@ export { parseEncryptionKey } from './store/encryption.js';
 export type { Database, DatabaseSweepReport } from './store/open-database.js';
 export { openDatabase } from './store/open-database.js';
 export type { SweepReport } from './store/retention.js';
-export type { CallbackUrlPolicy } from './webhooks/callback-url-policy.js';
-export { createCallbackUrlPolicy } from './webhooks/callback-url-policy.js';
 export type { AttemptOutcome, DeliveryErrorClass } from './webhooks/delivery-outcome.js';
 export { DELIVERY_ERROR_CLASSES, describeAttempt } from './webhooks/delivery-outcome.js';
 export type { GiveUpNotice, Mailer, MailMessage } from './webhooks/give-up-mail.js';

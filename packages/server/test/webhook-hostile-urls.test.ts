@@ -1,7 +1,7 @@
 import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCallbackUrlPolicy } from '../src/checks/callback-url-policy.js';
 import { attemptDelivery, type Transport } from '../src/webhooks/attempt-delivery.js';
-import { createCallbackUrlPolicy } from '../src/webhooks/callback-url-policy.js';
 import { trustedCas } from '../src/webhooks/post-webhook.js';
 import { generateWebhookSecret, webhookSecretKey } from '../src/webhooks/webhook-secret.js';
 import { call, errorOf } from './support/api.js';

@@ -351,3 +351,24 @@ describe('validateCheckRequest: hostile input', () => {
     }
   });
 });
+
+describe('validateCheckRequest with a caller-given callback-URL rule', () => {
+  const body = {
+    share_code: 'WACPT0001',
+    date_of_birth: '1990-01-01',
+    company_name: 'Acme Ltd',
+    callback_url: 'https://127.0.0.1:8443/hook',
+  };
+  const now = new Date('2026-11-21T12:00:00Z');
+
+  it('uses core rule by default, and the given rule when there is one', () => {
+    const strict = validateCheckRequest('right_to_work', body, { async: true, now });
+    expect(strict.ok).toBe(false);
+    const relaxed = validateCheckRequest('right_to_work', body, {
+      async: true,
+      now,
+      validateCallbackUrl: (raw) => ({ ok: true, value: String(raw) }),
+    });
+    expect(relaxed.ok && relaxed.value.async?.callback_url).toBe('https://127.0.0.1:8443/hook');
+  });
+});

@@ -34,6 +34,11 @@ export interface ValidateOptions {
   async: boolean;
   /** The clock: the applicant must be 16 on this (UTC) day. */
   now: Date;
+  /**
+   * The callback-URL rule: core's static rules by default. The service passes the same rules with the
+   * operator's listed test hosts allowed (RTW_WEBHOOKS_UNSAFE_ALLOW_HOSTS).
+   */
+  validateCallbackUrl?: (raw: unknown) => Outcome<string>;
 }
 
 type Body = Readonly<Record<string, unknown>>;
@@ -99,7 +104,10 @@ function validateCheckerType(raw: unknown): Step<CheckerType> {
   return fail(invalidInput('checker_type', `${lead}: send "landlord" or "agent".`));
 }
 
-function validateAsyncFields(body: Body): Step<AsyncFields> {
+function validateAsyncFields(
+  body: Body,
+  checkCallbackUrl: (raw: unknown) => Outcome<string>,
+): Step<AsyncFields> {
   const rawReference = read(body, 'client_reference');
   let clientReference: string | null = null;
   if (rawReference !== undefined) {
@@ -115,7 +123,7 @@ function validateAsyncFields(body: Body): Step<AsyncFields> {
   const rawCallback = read(body, 'callback_url');
   let callbackUrl: string | null = null;
   if (rawCallback !== undefined) {
-    const callback = validateCallbackUrl(rawCallback);
+    const callback = checkCallbackUrl(rawCallback);
     if (!callback.ok) return callback;
     callbackUrl = callback.value;
   }
@@ -239,7 +247,8 @@ function validate(kind: CheckKind, body: unknown, opts: ValidateOptions): Outcom
   const dateOfBirth = validateDateOfBirth(read(fields, 'date_of_birth'), opts.now);
   if (!dateOfBirth.ok) return dateOfBirth;
 
-  const withAsync = (): Step<AsyncFields | null> => (opts.async ? validateAsyncFields(fields) : ok(null));
+  const withAsync = (): Step<AsyncFields | null> =>
+    opts.async ? validateAsyncFields(fields, opts.validateCallbackUrl ?? validateCallbackUrl) : ok(null);
 
   switch (kind) {
     case 'right_to_work': {

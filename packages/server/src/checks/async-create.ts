@@ -8,16 +8,17 @@ import {
   newCheckId,
   queuedRecord,
   requestFingerprint,
+  validateCheckRequest,
   validateIdempotencyKey,
 } from '@sharecode/core';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { AccountsRepo, AuthenticatedKey } from '../accounts/ports.js';
 import { createQuota, type Quota, type Reservation, type UsageSnapshot } from '../accounts/quota.js';
 import { fail, ok, type Result } from '../result.js';
-import { type CallbackUrlPolicy, createCallbackUrlPolicy } from '../webhooks/callback-url-policy.js';
-import { unclaimedKeyCallbackRefusal, validateAsyncRequest } from '../webhooks/validate-async-request.js';
 import type { AsyncChecksRepo, StoredAsyncCheck } from './async-ports.js';
 import { asyncCheckRecord } from './async-record.js';
+import type { CallbackUrlPolicy } from './callback-url-policy.js';
+import { unclaimedKeyCallbackRefusal } from './unclaimed-key.js';
 
 /** Spec 8.3: asynchronous checks in progress at once, per account and mode. */
 export const MAX_CHECKS_IN_PROGRESS = 100;
@@ -35,10 +36,8 @@ export interface AsyncCreateDeps {
   /** Called once a check is queued: wakes this process's worker at once. */
   readonly onQueued: (mode: KeyMode) => void;
   /** The service's callback-URL rules: core's, plus any hosts the operator listed as unsafe test hosts. */
-  readonly callbackUrlPolicy?: CallbackUrlPolicy;
+  readonly callbackUrlPolicy: CallbackUrlPolicy;
 }
-
-const STRICT_CALLBACK_URLS = createCallbackUrlPolicy();
 
 export interface AsyncCreateInput {
   readonly key: AuthenticatedKey;
@@ -86,12 +85,11 @@ export async function createAsyncCheck(
   // The order of the MSW sandbox: the Idempotency-Key header, then the fields.
   const idempotencyKey = validateIdempotencyKey(input.idempotencyKey);
   if (!idempotencyKey.ok) return { outcome: idempotencyKey, usage: await snapshot() };
-  const validated = validateAsyncRequest(
-    kind,
-    input.body,
+  const validated = validateCheckRequest(kind, input.body, {
+    async: true,
     now,
-    deps.callbackUrlPolicy ?? STRICT_CALLBACK_URLS,
-  );
+    validateCallbackUrl: deps.callbackUrlPolicy.validate,
+  });
   if (!validated.ok) return { outcome: validated, usage: await snapshot() };
 
   const fields = validated.value.async;

@@ -5,11 +5,11 @@ import type { Quota } from '../accounts/quota.js';
 import type { AsyncChecksConfig } from '../queue/async-config.js';
 import { createQueueWorker } from '../queue/async-worker.js';
 import type { Result } from '../result.js';
-import type { CallbackUrlPolicy } from '../webhooks/callback-url-policy.js';
 import { runAsyncAttempt } from './async-attempt.js';
 import { type AsyncCreateInput, type AsyncCreateOutput, createAsyncCheck } from './async-create.js';
 import type { AsyncChecksRepo, CheckEndedListener, ClaimedCheck } from './async-ports.js';
 import { type AsyncReadInput, readAsyncCheck } from './async-read.js';
+import type { CallbackUrlPolicy } from './callback-url-policy.js';
 import type { LiveCheckRunner } from './live-check-runner.js';
 
 export interface AsyncChecksDeps {
@@ -23,7 +23,7 @@ export interface AsyncChecksDeps {
   readonly clock: () => Date;
   readonly log: Logger;
   /** The callback-URL rules of the POST (see AsyncCreateDeps). */
-  readonly callbackUrlPolicy?: CallbackUrlPolicy;
+  readonly callbackUrlPolicy: CallbackUrlPolicy;
 }
 
 /** Asynchronous checks in one process: the POST and GET logic, and this process's queue worker. */
@@ -73,7 +73,7 @@ export function createAsyncChecks(deps: AsyncChecksDeps): AsyncChecks {
           upgradeUrl: deps.upgradeUrl,
           clock,
           onQueued: (mode) => worker.nudge(mode),
-          ...(deps.callbackUrlPolicy ? { callbackUrlPolicy: deps.callbackUrlPolicy } : {}),
+          callbackUrlPolicy: deps.callbackUrlPolicy,
         },
         input,
       ),

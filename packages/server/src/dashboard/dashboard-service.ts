@@ -1,8 +1,8 @@
 import type { AccountUsage, Admin } from '../accounts/admin.js';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { AccountRecord, AccountsRepo, KeyRecord } from '../accounts/ports.js';
+import type { CallbackUrlPolicy } from '../checks/callback-url-policy.js';
 import { fail, ok, type Result } from '../result.js';
-import type { CallbackUrlPolicy } from '../webhooks/callback-url-policy.js';
 import type { DeliveryRecord } from '../webhooks/webhook-ports.js';
 import type { Webhooks } from '../webhooks/webhooks-service.js';
 

@@ -1,5 +1,5 @@
 import type { SecureContext } from 'node:tls';
-import type { CallbackUrlPolicy } from './callback-url-policy.js';
+import type { CallbackUrlPolicy } from '../checks/callback-url-policy.js';
 import type { AttemptOutcome } from './delivery-outcome.js';
 import { postWebhook } from './post-webhook.js';
 import { type LookupAll, resolveTarget } from './resolve-target.js';

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isPrivateIpAddress, parseIpAddress } from '@sharecode/core';
+import { type CallbackUrlPolicy, normaliseHost } from '../checks/callback-url-policy.js';
 import { fail, ok, type Result } from '../result.js';
-import { type CallbackUrlPolicy, normaliseHost } from './callback-url-policy.js';
 import type { DeliveryErrorClass } from './delivery-outcome.js';
 
 export interface ResolvedAddress {

@@ -1,7 +1,6 @@
-import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core';
+import { SANDBOX_DATE_OF_BIRTH, validateCheckRequest } from '@sharecode/core';
 import { describe, expect, it } from 'vitest';
 import { createCallbackUrlPolicy } from './callback-url-policy.js';
-import { validateAsyncRequest } from './validate-async-request.js';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const body = (extra: Record<string, unknown>) => ({
@@ -11,24 +10,22 @@ const body = (extra: Record<string, unknown>) => ({
   ...extra,
 });
 
-describe('validateAsyncRequest', () => {
+describe("core's validateCheckRequest with the service's callback-URL policy", () => {
   it('is core validation when no host is listed', () => {
-    const refused = validateAsyncRequest(
-      'right_to_work',
-      body({ callback_url: 'https://localhost/x' }),
+    const refused = validateCheckRequest('right_to_work', body({ callback_url: 'https://localhost/x' }), {
+      async: true,
       now,
-      createCallbackUrlPolicy(),
-    );
+      validateCallbackUrl: createCallbackUrlPolicy().validate,
+    });
     expect(refused.ok).toBe(false);
   });
 
   it('accepts a listed host and keeps the rest of the validated request', () => {
     const policy = createCallbackUrlPolicy(['localhost']);
-    const accepted = validateAsyncRequest(
+    const accepted = validateCheckRequest(
       'right_to_work',
       body({ callback_url: 'https://localhost:8443/x', client_reference: 'ref-1' }),
-      now,
-      policy,
+      { async: true, now, validateCallbackUrl: policy.validate },
     );
     expect(accepted).toMatchObject({
       ok: true,
@@ -39,15 +36,18 @@ describe('validateAsyncRequest', () => {
       },
     });
     expect(
-      validateAsyncRequest('right_to_work', body({ callback_url: 'http://localhost/x' }), now, policy).ok,
+      validateCheckRequest('right_to_work', body({ callback_url: 'http://localhost/x' }), {
+        async: true,
+        now,
+        validateCallbackUrl: policy.validate,
+      }).ok,
     ).toBe(false);
     expect(
-      validateAsyncRequest(
-        'right_to_work',
-        body({ callback_url: 'https://localhost/x', company_name: '' }),
+      validateCheckRequest('right_to_work', body({ callback_url: 'https://localhost/x', company_name: '' }), {
+        async: true,
         now,
-        policy,
-      ).ok,
+        validateCallbackUrl: policy.validate,
+      }).ok,
     ).toBe(false);
   });
 });

@@ -4,13 +4,18 @@
 // and the browser's memory per slot (VmRSS and PSS of the browser's process tree, from /proc).
 // Targets: median under 1.5 s per check (1 slot), and 4 slots giving at least 2.5x the 1-slot
 // throughput. The simulator runs in its own process, as the real portal is remote.
+// As a same-run baseline for the slot ratio, a bare Chromium doing the least a check can do (a fresh
+// context and page, five loads of a small static form page, close) at 1 and 4 at once: what two
+// cores allow any driver that opens a context per check, whatever it does in the page.
 // Build first: `npm run build -w @sharecode/core -w @sharecode/portal-sim -w @sharecode/server`.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import { validateCheckRequest } from '../packages/core/dist/index.js';
-import { loadPortalConfig, startPortal } from '../packages/server/dist/index.js';
+import { CHROMIUM_ARGS, findChromium, loadPortalConfig, startPortal } from '../packages/server/dist/index.js';
 
 const SLOT_COUNTS = [1, 2, 4];
 const RUN_MS = 14_000;
@@ -188,6 +193,56 @@ async function measure(sim, slots, runMs = RUN_MS) {
   }
 }
 
+const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><title>Step</title><main><h1>Enter the share code</h1>' +
+  '<form method="post"><label for="c">Share code</label><input id="c" name="c">' +
+  '<button type="submit">Continue</button></form></main></html>';
+const FLOOR_LOADS = 5;
+const FLOOR_RUN_MS = 8_000;
+
+/** Checks per minute of the bare-Chromium floor task, with `slots` at once. */
+async function measureFloor(slots) {
+  const found = findChromium({
+    configuredPath: process.env.RTW_CHROMIUM_PATH ?? null,
+    playwrightPath: () => null,
+    exists: existsSync,
+  });
+  if (!found.ok) throw new Error(found.error);
+  const server = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end(FLOOR_PAGE),
+  );
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({ executablePath: found.value.path, args: [...CHROMIUM_ARGS] });
+  const task = async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (let i = 0; i < FLOOR_LOADS; i++) await page.goto(url, { waitUntil: 'domcontentloaded' });
+    await context.close();
+  };
+  try {
+    await Promise.all(Array.from({ length: slots }, task));
+    let done = 0;
+    const start = performance.now();
+    const deadline = start + FLOOR_RUN_MS;
+    await Promise.all(
+      Array.from({ length: slots }, async () => {
+        while (performance.now() < deadline) {
+          await task();
+          done += 1;
+        }
+      }),
+    );
+    return (done / ((performance.now() - start) / 1000)) * 60;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+const floorOne = await measureFloor(1);
+const floorFour = await measureFloor(4);
+
 const sim = await startSim();
 const results = [];
 const remote = [];
@@ -231,6 +286,11 @@ console.log(
   `CPU per check (1 slot): ${fmt(cpuPerCheck)} s (browser ${fmt(base.cpu.browser)}, driver ${fmt(base.cpu.driver)}, ` +
     `simulator ${fmt(base.cpu.sim)}) against ${fmt(base.median)} s of wall time: 2 idle cores top out near ` +
     `${fmt(ceiling, 0)} checks/min, ${fmt(ceiling / base.perMinute)}x the 1-slot figure`,
+);
+console.log(
+  `same-run baseline, a bare Chromium doing the least a check can do (fresh context, ${FLOOR_LOADS} page loads): ` +
+    `1 at once ${fmt(floorOne, 1)}/min, 4 at once ${fmt(floorFour, 1)}/min (${fmt(floorFour / floorOne)}x): ` +
+    `the slot ratio two cores allow with no latency to wait on`,
 );
 const [remoteOne, remoteFour] = remote;
 console.log(

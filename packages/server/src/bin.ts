@@ -61,6 +61,10 @@ databaseOptions(
     )
     .option('--chromium-path <path>', 'the Chromium binary to drive (env RTW_CHROMIUM_PATH)')
     .option(
+      '--portal-javascript <on|off>',
+      "run the portal pages' own scripts (env RTW_PORTAL_JAVASCRIPT; default off)",
+    )
+    .option(
       '--webhooks-unsafe-allow-hosts <hosts>',
       'TESTS ONLY: comma-separated hosts webhooks may reach although internal, e.g. 127.0.0.1,localhost (env RTW_WEBHOOKS_UNSAFE_ALLOW_HOSTS)',
     )

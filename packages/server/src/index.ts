@@ -48,6 +48,7 @@ export type {
   StartPortalDeps,
 } from './portal/index.js';
 export {
+  CHROMIUM_ARGS,
   DEFAULT_CHECK_SLOTS,
   DEFAULT_CHECK_TIMEOUT_SECONDS,
   findChromium,

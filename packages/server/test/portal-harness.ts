@@ -99,6 +99,23 @@ export function errorOf(outcome: Outcome<CheckResult>) {
   return outcome.error;
 }
 
+/** A uniform 24-bit BMP: an image Chromium decodes without any script, and not a JPEG. */
+export function bmp(width: number, height: number): Buffer {
+  const row = Math.ceil((width * 3) / 4) * 4;
+  const file = Buffer.alloc(54 + row * height);
+  file.write('BM', 0, 'latin1');
+  file.writeUInt32LE(file.length, 2);
+  file.writeUInt32LE(54, 10);
+  file.writeUInt32LE(40, 14);
+  file.writeInt32LE(width, 18);
+  file.writeInt32LE(height, 22);
+  file.writeUInt16LE(1, 26);
+  file.writeUInt16LE(24, 28);
+  file.writeUInt32LE(row * height, 34);
+  file.fill(0x40, 54);
+  return file;
+}
+
 /** Decodes a JPEG data URL (proving it is one) to its size. */
 export function jpegSize(url: string | null | undefined): { width: number; height: number } {
   const prefix = 'data:image/jpeg;base64,';

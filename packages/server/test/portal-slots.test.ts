@@ -6,6 +6,7 @@ import { type PortalSim, startPortalSim } from '@sharecode/portal-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deadline } from '../src/portal/deadline.js';
 import {
+  bmp,
   CHROMIUM,
   jpegSize,
   launchTestSlots,
@@ -31,17 +32,12 @@ const alive = (pid: number) => {
   }
 };
 
-// A page like a portal's that shows the photo as a PNG (inline) and as an address on its own origin.
+// A page like a portal's that shows the photo inline (not as a JPEG) and as a PNG address on its own
+// origin. The driver runs no page script, so the inline image is in the markup.
 const PAGE = `<!doctype html><title>Photo</title><main>
-<img id="inline" alt="Photo (inline PNG)">
+<img id="inline" alt="Photo (inline BMP)" src="data:image/bmp;base64,${bmp(40, 50).toString('base64')}">
 <img id="remote" alt="Photo (address)" src="/photo.png">
-</main>
-<script>
-  const canvas = document.createElement('canvas');
-  canvas.width = 40; canvas.height = 50;
-  const g = canvas.getContext('2d'); g.fillStyle = '#336699'; g.fillRect(0, 0, 40, 50);
-  document.getElementById('inline').src = canvas.toDataURL('image/png');
-</script>`;
+</main>`;
 // A 1x1 PNG.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -125,7 +121,7 @@ describe.skipIf(CHROMIUM === null)('check slots over a real Chromium', () => {
     }
   });
 
-  it('reads a PNG photo, inline or by address, as a JPEG data URL', async () => {
+  it('reads a photo that is not a JPEG, inline or by address, as a JPEG data URL', async () => {
     const slots = await launchTestSlots({ slots: 1 });
     try {
       const run = await slots.run(async (session, deadline: Deadline) => {

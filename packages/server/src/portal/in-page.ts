@@ -22,7 +22,8 @@ export interface AnswerPlan {
 /**
  * Finds each control by its label (read as collectSnapshot reads it) or its id, and the button by
  * role and accessible name; sets the values with input and change events, ticks the radios, and
- * presses the button on the next task, so that this evaluation answers before the page unloads.
+ * presses the button. Pressed here, not on a timer: timers never fire while the page's scripts are
+ * off, and the navigation a press starts is scheduled, so this evaluation still answers first.
  * False, and nothing touched, when a control or the button is missing.
  */
 export function answerInPage(plan: AnswerPlan): boolean {
@@ -78,13 +79,14 @@ export function answerInPage(plan: AnswerPlan): boolean {
     el.dispatchEvent(new Event('input', { bubbles: true }));
     el.dispatchEvent(new Event('change', { bubbles: true }));
   }
-  setTimeout(() => press.click(), 0);
+  press.click();
   return true;
 }
 
 /**
  * The photo as a JPEG data URL: a JPEG `data:` source as it is; anything else fetched with the
  * session's cookies and, when not a JPEG, re-encoded through a canvas. Null when it cannot be read.
+ * Only promise-based APIs: with the page's scripts off, event callbacks (FileReader's) never run.
  */
 export async function readPhotoInPage(where: { id: string; index: number }): Promise<string | null> {
   const root = document.querySelector('main') ?? document.body;
@@ -95,28 +97,26 @@ export async function readPhotoInPage(where: { id: string; index: number }): Pro
   if (img?.tagName.toLowerCase() !== 'img') return null;
   const src = img.getAttribute('src') ?? '';
   if (src.startsWith('data:image/jpeg;base64,')) return src;
-  const toDataUrl = (blob: Blob): Promise<string> =>
-    new Promise((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.onerror = () => reject(reader.error);
-      reader.readAsDataURL(blob);
-    });
+  const jpegDataUrl = async (blob: Blob): Promise<string> => {
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
+    return `data:image/jpeg;base64,${btoa(binary)}`;
+  };
   try {
-    const response = await fetch(img.currentSrc || src, { credentials: 'include' });
+    const response = await fetch(new URL(src, document.baseURI).href, { credentials: 'include' });
     if (!response.ok) return null;
     const blob = await response.blob();
     const head = new Uint8Array(await blob.slice(0, 3).arrayBuffer());
-    if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) {
-      const url = await toDataUrl(blob);
-      return url.replace(/^data:[^;,]*;base64,/, 'data:image/jpeg;base64,');
-    }
+    if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return jpegDataUrl(blob);
     const bitmap = await createImageBitmap(blob);
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const context = canvas.getContext('2d');
     if (!context) return null;
     context.drawImage(bitmap, 0, 0);
-    return toDataUrl(await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 }));
+    return jpegDataUrl(await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 }));
   } catch {
     return null;
   }

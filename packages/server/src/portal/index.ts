@@ -1,6 +1,7 @@
 export type { SlotStats } from './check-slots.js';
 export type { Diagnostic } from './diagnostic.js';
 export { findChromium, INSTALL_CHROMIUM_ADVICE, SYSTEM_CHROMIUM_PATHS } from './find-chromium.js';
+export { CHROMIUM_ARGS } from './playwright-browser.js';
 export type { PortalBaseUrls, PortalConfig, PortalFlags } from './portal-config.js';
 export {
   DEFAULT_CHECK_SLOTS,

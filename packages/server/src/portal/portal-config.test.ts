@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GOV_UK_BASE_URLS, loadPortalConfig } from './portal-config.js';
 
 describe('loadPortalConfig', () => {
-  it('drives the real GOV.UK services by default, 2 slots, 60 s a check', () => {
+  it("drives the real GOV.UK services by default, 2 slots, 60 s a check, the pages' scripts off", () => {
     expect(loadPortalConfig({}, {})).toEqual({
       ok: true,
       value: {
@@ -15,6 +15,7 @@ describe('loadPortalConfig', () => {
         checkTimeoutMs: 60_000,
         chromiumPath: null,
         recycleAfterChecks: 100,
+        javaScript: false,
       },
     });
   });
@@ -33,9 +34,10 @@ describe('loadPortalConfig', () => {
 
   it('prefers flags to the environment', () => {
     const config = loadPortalConfig(
-      { checkSlots: '4', checkTimeout: 90, chromiumPath: '/opt/chrome' },
+      { checkSlots: '4', checkTimeout: 90, chromiumPath: '/opt/chrome', portalJavascript: 'on' },
       {
         RTW_CHECK_SLOTS: '8',
+        RTW_PORTAL_JAVASCRIPT: 'off',
         RTW_CHECK_TIMEOUT_SECONDS: '30',
         RTW_CHROMIUM_PATH: '/usr/bin/chromium',
         RTW_PORTAL_SIM_URL: 'http://sim:1',
@@ -45,7 +47,11 @@ describe('loadPortalConfig', () => {
       slots: 4,
       checkTimeoutMs: 90_000,
       chromiumPath: '/opt/chrome',
+      javaScript: true,
       baseUrls: { rightToWork: 'http://sim:1/right-to-work' },
+    });
+    expect(loadPortalConfig({}, { RTW_PORTAL_JAVASCRIPT: 'ON' })).toMatchObject({
+      value: { javaScript: true },
     });
     expect(loadPortalConfig({}, { RTW_CHECK_SLOTS: '8' })).toMatchObject({ ok: true, value: { slots: 8 } });
   });
@@ -53,11 +59,12 @@ describe('loadPortalConfig', () => {
   it('names every bad setting and what to send instead', () => {
     const config = loadPortalConfig(
       { portalSimUrl: 'ftp://sim', portalUrlRightToWork: 'https://x.test/?q=1', checkSlots: '0' },
-      { RTW_CHECK_TIMEOUT_SECONDS: 'soon' },
+      { RTW_CHECK_TIMEOUT_SECONDS: 'soon', RTW_PORTAL_JAVASCRIPT: 'yes' },
     );
     expect(config.ok).toBe(false);
     const problems = config.ok ? [] : config.error;
-    expect(problems).toHaveLength(4);
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toMatch(/RTW_PORTAL_JAVASCRIPT\) must be on or off/);
     expect(problems.join('\n')).toMatch(/--portal-sim-url or RTW_PORTAL_SIM_URL/);
     expect(problems.join('\n')).toMatch(
       /--portal-url-right-to-work or RTW_PORTAL_URL_RIGHT_TO_WORK.*right-to-work\.service\.gov\.uk/,

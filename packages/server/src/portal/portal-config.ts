@@ -45,6 +45,8 @@ export interface PortalConfig {
   readonly chromiumPath: string | null;
   /** Checks one browser runs before it is drained and replaced. */
   readonly recycleAfterChecks: number;
+  /** Run the portal pages' own scripts (off: GOV.UK services work without them, and it is cheaper). */
+  readonly javaScript: boolean;
 }
 
 /** The `rtw-server start` flags that configure the portal driver (all optional strings). */
@@ -56,6 +58,8 @@ export interface PortalFlags {
   readonly checkSlots?: string | number | undefined;
   readonly checkTimeout?: string | number | undefined;
   readonly chromiumPath?: string | undefined;
+  /** `on` or `off`. */
+  readonly portalJavascript?: string | undefined;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -134,6 +138,17 @@ export function loadPortalConfig(flags: PortalFlags, env: Env): Result<PortalCon
 
   const chromiumPath = present(flags.chromiumPath) ?? present(env.RTW_CHROMIUM_PATH) ?? null;
 
+  const scripts = (
+    present(flags.portalJavascript) ??
+    present(env.RTW_PORTAL_JAVASCRIPT) ??
+    'off'
+  ).toLowerCase();
+  if (scripts !== 'on' && scripts !== 'off') {
+    problems.push(
+      "The portal pages' scripts setting (--portal-javascript or RTW_PORTAL_JAVASCRIPT) must be on or off.",
+    );
+  }
+
   if (problems.length > 0 || slots === null || timeout === null) return fail(problems);
   return ok({
     baseUrls: urls,
@@ -141,6 +156,7 @@ export function loadPortalConfig(flags: PortalFlags, env: Env): Result<PortalCon
     checkTimeoutMs: timeout * 1000,
     chromiumPath,
     recycleAfterChecks: DEFAULT_RECYCLE_AFTER_CHECKS,
+    javaScript: scripts === 'on',
   });
 }
 

@@ -123,13 +123,23 @@ export class PortalPage {
 /** A check's isolated browser context; closing it drops its cookies, pages and downloads. */
 export class CheckSession {
   readonly #context: BrowserContext;
+  readonly #blockedUrls: readonly string[];
 
-  constructor(context: BrowserContext) {
+  /** `blockedUrls`: URL patterns (`*` a wildcard) the page never requests. */
+  constructor(context: BrowserContext, blockedUrls: readonly string[] = []) {
     this.#context = context;
+    this.#blockedUrls = blockedUrls;
   }
 
   async openPage(): Promise<PortalPage> {
-    return new PortalPage(await this.#context.newPage());
+    const page = await this.#context.newPage();
+    if (this.#blockedUrls.length > 0) {
+      const cdp = await this.#context.newCDPSession(page);
+      // The block list only applies while this session's network domain is on.
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setBlockedURLs', { urls: [...this.#blockedUrls] });
+    }
+    return new PortalPage(page);
   }
 
   /** True while the browser behind this session is still connected. */

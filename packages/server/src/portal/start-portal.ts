@@ -41,7 +41,7 @@ export async function startPortal(
   deps: StartPortalDeps = {},
 ): Promise<Result<StartedPortal, string[]>> {
   const log = deps.log ?? silentPortalLog;
-  const launcher = playwrightLauncher(config.chromiumPath);
+  const launcher = playwrightLauncher(config.chromiumPath, { javaScript: config.javaScript });
   if (!launcher.ok) return fail([launcher.error]);
   const slots = createCheckSlots({
     slots: config.slots,
@@ -66,6 +66,7 @@ export async function startPortal(
       chromium: launcher.value.path,
       slots: config.slots,
       checkTimeoutMs: config.checkTimeoutMs,
+      javaScript: config.javaScript,
       portals: config.baseUrls,
     },
     'portal driver ready',

@@ -14,6 +14,7 @@ import { createDashboardAdmin, type DashboardAdmin } from './dashboard/dashboard
 import type { DashboardConfig } from './dashboard/dashboard-config.js';
 import { createDashboardService } from './dashboard/dashboard-service.js';
 import { createDashboardSessions } from './dashboard/sessions.js';
+import { createSignInThrottle } from './dashboard/sign-in-throttle.js';
 import { buildHttpApp } from './http/build-app.js';
 import { OPENAPI_JSON } from './openapi-document.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
@@ -126,7 +127,7 @@ export function createServer(deps: ServerDeps): Server {
     createAsyncCheck: asyncChecks.create,
     readAsyncCheck: asyncChecks.read,
     dashboard: {
-      sessions: createDashboardSessions(database.dashboard, clock),
+      sessions: createDashboardSessions(database.dashboard, createSignInThrottle(database.rateLimits), clock),
       service: createDashboardService({
         accounts: database.accounts,
         admin,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieOf, dashboardSignIn } from './support/dashboard.js';
 import { newKey } from './support/test-server.js';
 import { startWebhookTestServer, type WebhookTestServer } from './support/webhook-server.js';
 
@@ -21,26 +22,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const cookieOf = (response: Response, name: string): string | undefined =>
-  response.headers
-    .getSetCookie()
-    .find((line) => line.startsWith(`${name}=`))
-    ?.split(';')[0]
-    ?.slice(name.length + 1);
-
-async function signIn(password = PASSWORD): Promise<{ response: Response; session?: string }> {
-  const form = await fetch(`${ctx.server.url}/dashboard/sign-in`);
-  const pre = cookieOf(form, 'rtw_sign_in') ?? '';
-  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
-  const response = await fetch(`${ctx.server.url}/dashboard/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `rtw_sign_in=${pre}` },
-    body: new URLSearchParams({ csrf, email: owner.email.toUpperCase(), password }).toString(),
-  });
-  const session = cookieOf(response, 'rtw_session');
-  return session ? { response, session } : { response };
-}
+const signIn = (password = PASSWORD, email = owner.email.toUpperCase()) =>
+  dashboardSignIn(ctx.server.url, email, password);
 
 describe('dashboard over HTTP', () => {
   it('redirects to sign-in without a session, for pages and for forms', async () => {
@@ -71,6 +54,28 @@ describe('dashboard over HTTP', () => {
     // Stored hashed: the token itself is nowhere in the database.
     const { rows } = await ctx.database.db.query('SELECT * FROM dashboard_sessions');
     expect(JSON.stringify(rows)).not.toContain(session);
+  });
+
+  it('refuses the 11th sign-in attempt for an address in 15 minutes with 429 and Retry-After, even with the right password', async () => {
+    const { accountId } = await newKey(ctx.server.admin, 'free', 'live');
+    const account = await ctx.server.admin.getAccount(accountId);
+    if (!account.ok) throw new Error(account.error);
+    const set = await ctx.server.dashboardAdmin.setPassword(accountId, PASSWORD);
+    if (!set.ok) throw new Error(set.error);
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn(`wrong guess number ${i}`, account.value.email)).response.status).toBe(400);
+    }
+    const refused = await signIn(PASSWORD, account.value.email);
+    expect(refused.response.status).toBe(429);
+    expect(refused.session).toBeUndefined();
+    const retryAfter = Number(refused.response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    const page = await refused.response.text();
+    expect(page).toContain('Too many sign-in attempts. Wait');
+    // The form comes back usable, and another owner is not held up.
+    expect(page).toMatch(/name="csrf" value="[^"]+"/);
+    expect((await signIn()).session).toBeDefined();
   });
 
   it('refuses a sign-in whose form token does not match its cookie', async () => {

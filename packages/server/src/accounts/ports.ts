@@ -62,9 +62,15 @@ export interface AccountsRepo {
 }
 
 export interface RateLimitRepo {
-  /** Counts one request of `keyId` in the one-second window `windowSecond`; returns the window's count. */
-  hit(keyId: string, windowSecond: number): Promise<number>;
+  /**
+   * Counts one hit of `keyId` in the fixed window that starts at `windowStart` (epoch seconds) and
+   * lasts `windowSeconds` (at most RATE_WINDOW_LONGEST_SECONDS); returns the window's count so far.
+   */
+  hit(keyId: string, windowStart: number, windowSeconds: number): Promise<number>;
 }
+
+/** The longest window a caller may count in (sign-in's); stored windows are kept this long. */
+export const RATE_WINDOW_LONGEST_SECONDS = 15 * 60;
 
 export interface UsageCounts {
   /** Charged live checks this period. */

@@ -14,7 +14,7 @@ export type RateLimit = (key: AuthenticatedKey, now: Date) => Promise<Result<voi
 export function createRateLimiter(repo: RateLimitRepo): RateLimit {
   return async (key, now) => {
     const limit = requestsPerSecond(key);
-    const hits = await repo.hit(key.keyId, Math.floor(now.getTime() / 1000));
+    const hits = await repo.hit(key.keyId, Math.floor(now.getTime() / 1000), 1);
     if (hits <= limit) return ok(undefined);
     return fail(
       checkError(

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { fail, ok, type Result } from '../result.js';
 import type { DashboardRepo, DashboardSession } from './dashboard-ports.js';
 import { decoyHash, verifyPassword } from './password.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 
 export const SESSION_COOKIE = 'rtw_session';
 /** Sessions end 12 hours after sign-in, whatever happens in between. */
@@ -20,21 +21,48 @@ export function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** Why a sign-in was refused; `retryAfterSeconds` when it was one attempt too many (HTTP 429). */
+export interface SignInRefusal {
+  readonly message: string;
+  readonly retryAfterSeconds: number | null;
+}
+
 export interface DashboardSessions {
-  /** Checks the e-mail address and password; a new session and its cookie token on success. */
+  /**
+   * Checks the e-mail address and password, from `client` (its network address); a new session and
+   * its cookie token on success.
+   */
   signIn(
     email: string,
     password: string,
-  ): Promise<Result<{ readonly token: string; readonly session: DashboardSession }, string>>;
+    client: string,
+  ): Promise<Result<{ readonly token: string; readonly session: DashboardSession }, SignInRefusal>>;
   find(token: string | undefined): Promise<DashboardSession | null>;
   signOut(token: string): Promise<void>;
 }
 
-const WRONG = 'The e-mail address or password is not right. Check them and try again.';
+const WRONG: SignInRefusal = {
+  message: 'The e-mail address or password is not right. Check them and try again.',
+  retryAfterSeconds: null,
+};
 
-export function createDashboardSessions(repo: DashboardRepo, clock: () => Date): DashboardSessions {
+function tooMany(retryAfterSeconds: number): SignInRefusal {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return {
-    async signIn(email, password) {
+    message: `Too many sign-in attempts. Wait ${minutes} minute${minutes === 1 ? '' : 's'}, then try again. If you have forgotten the password, ask your administrator to set a new one.`,
+    retryAfterSeconds,
+  };
+}
+
+export function createDashboardSessions(
+  repo: DashboardRepo,
+  throttle: SignInThrottle,
+  clock: () => Date,
+): DashboardSessions {
+  return {
+    async signIn(email, password, client) {
+      const allowance = await throttle(email, client, clock());
+      if (!allowance.allowed) return fail(tooMany(allowance.retryAfterSeconds));
       const candidates = await repo.signInCandidates(email.trim());
       let accountId: string | null = null;
       for (const candidate of candidates) {

@@ -183,8 +183,12 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: DashboardRou
         if (email === '') errors.push({ field: 'email', message: 'Enter your e-mail address' });
         if ((form.password ?? '') === '') errors.push({ field: 'password', message: 'Enter your password' });
         if (errors.length > 0) return retry(errors, 400);
-        const signedIn = await deps.sessions.signIn(email, form.password ?? '');
-        if (!signedIn.ok) return retry([{ field: 'email', message: signedIn.error }], 400);
+        const signedIn = await deps.sessions.signIn(email, form.password ?? '', request.ip);
+        if (!signedIn.ok) {
+          const { message, retryAfterSeconds } = signedIn.error;
+          if (retryAfterSeconds !== null) reply.header('retry-after', String(retryAfterSeconds));
+          return retry([{ field: 'email', message }], retryAfterSeconds === null ? 400 : 429);
+        }
         reply.header('set-cookie', [
           serializeCookie(SESSION_COOKIE, signedIn.value.token, {
             secure: secure(request),

@@ -1,19 +1,28 @@
 import type { RateLimitRepo } from '../accounts/ports.js';
 
+/** Past this many keys, ended windows are dropped (sign-in keys are chosen by whoever signs in). */
+const PRUNE_FROM = 10_000;
+
 /**
- * Fixed one-second windows in memory, for the embedded database only: its data folder is locked to
- * one process, so this process sees every request and the count equals the SQL one, at no query cost.
+ * Fixed windows in memory, for the embedded database only: its data folder is locked to one process,
+ * so this process sees every request and the count equals the SQL one, at no query cost.
  */
 export function createMemoryRateLimitRepo(): RateLimitRepo {
-  const windows = new Map<string, { second: number; hits: number }>();
+  const windows = new Map<string, { start: number; end: number; hits: number }>();
+  let pruneAt = PRUNE_FROM;
   return {
-    async hit(keyId, windowSecond) {
+    async hit(keyId, windowStart, windowSeconds) {
       const current = windows.get(keyId);
-      if (current && current.second === windowSecond) {
+      if (current && current.start === windowStart) {
         current.hits += 1;
         return current.hits;
       }
-      windows.set(keyId, { second: windowSecond, hits: 1 });
+      if (windows.size >= pruneAt) {
+        // A window that ended before this one started is over whatever the clock says now.
+        for (const [key, window] of windows) if (window.end <= windowStart) windows.delete(key);
+        pruneAt = Math.max(PRUNE_FROM, windows.size * 2);
+      }
+      windows.set(keyId, { start: windowStart, end: windowStart + windowSeconds, hits: 1 });
       return 1;
     },
   };

@@ -1,10 +1,11 @@
+import { RATE_WINDOW_LONGEST_SECONDS } from '../accounts/ports.js';
 import { type AsyncSweepReport, sweepAsyncChecks } from './async-retention.js';
 import type { Db } from './db.js';
 
 /** A reservation older than this belongs to a process that died mid-check: give it back. */
 export const STALE_RESERVATION_MS = 15 * 60 * 1000;
-/** Rate-limit windows are one second; a minute of history is plenty for anyone reading the table. */
-const RATE_WINDOW_KEEP_SECONDS = 60;
+/** A window is kept a minute past the longest one's end (sign-in's 15 minutes), then swept. */
+const RATE_WINDOW_KEEP_SECONDS = RATE_WINDOW_LONGEST_SECONDS + 60;
 /** Deletes run in batches so one sweep never holds the single PGlite connection for long. */
 const BATCH = 500;
 

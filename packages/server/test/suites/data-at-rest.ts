@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/index.js';
 import { CHECK_PATHS, call, validBody } from '../support/api.js';
 import type { SuiteContext } from '../support/context.js';
+import { dashboardSignIn } from '../support/dashboard.js';
 import { newKey } from '../support/test-server.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -87,6 +88,25 @@ export function dataAtRestSuite(ctx: SuiteContext): void {
       expect(late.staleReservations).toBe(1);
       const usage = await ctx.server.admin.usage(accountId, '2026-09');
       expect(usage.ok && usage.value).toMatchObject({ used: 2, inProgress: 0 });
+    });
+
+    it('counts dashboard sign-in attempts per address for 15 minutes, through a sweep', async () => {
+      ctx.server.clock.set('2026-09-02T11:00:00Z');
+      const { accountId } = await newKey(ctx.server.admin, 'free', 'live');
+      const account = await ctx.server.admin.getAccount(accountId);
+      if (!account.ok) throw new Error(account.error);
+      const password = 'the right long password';
+      const set = await ctx.server.server.dashboardAdmin.setPassword(accountId, password);
+      if (!set.ok) throw new Error(set.error);
+      const attempt = (pass: string) => dashboardSignIn(ctx.server.url, account.value.email, pass);
+      for (let i = 0; i < 10; i++) expect((await attempt(`wrong ${i}`)).response.status).toBe(400);
+      ctx.server.clock.set('2026-09-02T11:10:00Z');
+      await ctx.server.server.sweep(new Date('2026-09-02T11:10:00Z'));
+      const refused = await attempt(password);
+      expect(refused.response.status).toBe(429);
+      expect(refused.response.headers.get('retry-after')).toBe('300');
+      ctx.server.clock.set('2026-09-02T11:15:00Z');
+      expect((await attempt(password)).session).toBeDefined();
     });
 
     it('no table holds a plaintext share code, name, date of birth, photo or PDF', async () => {

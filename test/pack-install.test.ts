@@ -202,8 +202,18 @@ describe('packed packages installed outside the workspace', { timeout: 180_000 }
     const results = join(project, 'vitest-results.json');
     const suite = await run(
       'npx',
-      // One worker: the rest of the test command runs beside this, on the same cores.
-      ['vitest', 'run', '--dir', 'examples', '--maxWorkers=1', '--reporter=json', `--outputFile=${results}`],
+      // One worker: the rest of the test command runs beside this, on the same cores. The workspace's
+      // per-test timeout too (vitest.config.ts), not vitest's 5 s default, for the same reason.
+      [
+        'vitest',
+        'run',
+        '--dir',
+        'examples',
+        '--maxWorkers=1',
+        '--testTimeout=20000',
+        '--reporter=json',
+        `--outputFile=${results}`,
+      ],
       { cwd: project, timeout: 170_000 },
     );
     const report = existsSync(results)

@@ -18,14 +18,22 @@ function run(...args: string[]) {
   );
 }
 
+// The retried check takes about 4 s by design (the sandbox's retry delays and the polling interval):
+// more than vitest's 5 s default leaves on a busy 2-core machine.
+const SLOW_MS = 30_000;
+
 describe('examples/async-polling', () => {
-  it('polls a check that needs every retry until it succeeds', async () => {
-    const { code, stdout } = await run('RRTRY0002', '1990-01-01', 'Jane Landlord');
-    expect(code).toBe(0);
-    expect(stdout).toMatch(/^queued chk_[A-Za-z0-9]{32} \(idempotency key [0-9a-f-]{36}\)$/m);
-    expect(stdout).toContain('succeeded (attempts: 3)');
-    expect(stdout).toMatch(/^ACCEPTED: [A-Z ]+$/m);
-  });
+  it(
+    'polls a check that needs every retry until it succeeds',
+    async () => {
+      const { code, stdout } = await run('RRTRY0002', '1990-01-01', 'Jane Landlord');
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^queued chk_[A-Za-z0-9]{32} \(idempotency key [0-9a-f-]{36}\)$/m);
+      expect(stdout).toContain('succeeded (attempts: 3)');
+      expect(stdout).toMatch(/^ACCEPTED: [A-Z ]+$/m);
+    },
+    SLOW_MS,
+  );
 
   it('reports a check that ends failed', async () => {
     const { code, stdout } = await run('RNFND0001', '1990-01-01', 'Jane Landlord');

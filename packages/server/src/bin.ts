@@ -13,7 +13,7 @@ import {
 } from './config.js';
 import { createDashboardAdmin } from './dashboard/dashboard-admin.js';
 import { DEFAULT_CHECK_SLOTS, DEFAULT_CHECK_TIMEOUT_SECONDS } from './portal/portal-config.js';
-import type { Result } from './result.js';
+import { fail, ok, type Result } from './result.js';
 import { startServer } from './start-server.js';
 import { type Database, openDatabase } from './store/open-database.js';
 import { loadWebhooksConfig } from './webhooks/webhook-config.js';
@@ -246,19 +246,14 @@ function readPassword(file: string | undefined): Result<string, string> {
   try {
     if (file !== undefined) text = readFileSync(file, 'utf8');
     else if (process.stdin.isTTY) {
-      return {
-        ok: false,
-        error:
-          'pipe the password on stdin (printf \'%s\' "$PASSWORD" | rtw-server accounts set-password --account ID) or give --password-file',
-      };
+      return fail(
+        'pipe the password on stdin (printf \'%s\' "$PASSWORD" | rtw-server accounts set-password --account ID) or give --password-file',
+      );
     } else text = readFileSync(0, 'utf8');
   } catch (error) {
-    return {
-      ok: false,
-      error: `cannot read the password: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-    };
+    return fail(`cannot read the password: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
   }
-  return { ok: true, value: text.replace(/\r?\n$/, '') };
+  return ok(text.replace(/\r?\n$/, ''));
 }
 
 const keys = program.command('keys').description('Create, list and revoke API keys.');

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type DashboardConfig, loadDashboardConfig } from './dashboard/dashboard-config.js';
+import { type Env, present } from './env-values.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
 import { loadPortalConfig, type PortalConfig, type PortalFlags } from './portal/portal-config.js';
 import { type AsyncChecksConfig, loadAsyncChecksConfig } from './queue/async-config.js';
@@ -46,15 +47,12 @@ export interface ConfigFlags extends PortalFlags, WebhooksFlags {
   readonly portalDriver?: boolean | undefined;
 }
 
-export type Env = Readonly<Record<string, string | undefined>>;
+export type { Env };
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DATA_DIR = '.rtw-data';
 const DEFAULT_SWEEP_SECONDS = 60;
-
-const present = (value: string | undefined): string | undefined =>
-  value === undefined || value.trim() === '' ? undefined : value.trim();
 
 /** Reads the database settings (shared by `start` and the account and key commands). */
 export function loadDatabaseConfig(flags: ConfigFlags, env: Env): Result<DatabaseConfig, string[]> {
@@ -86,8 +84,7 @@ export function loadConfig(flags: ConfigFlags, env: Env): Result<ServerConfig, s
   const database = loadDatabaseConfig(flags, env);
   const problems = database.ok ? [] : [...database.error];
 
-  const portFlag = typeof flags.port === 'number' ? String(flags.port) : flags.port;
-  const portText = present(portFlag) ?? present(env.RTW_PORT) ?? String(DEFAULT_PORT);
+  const portText = present(flags.port) ?? present(env.RTW_PORT) ?? String(DEFAULT_PORT);
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : Number.NaN;
   if (!(port >= 0 && port <= 65535))
     problems.push('The port (--port or RTW_PORT) must be a number from 0 to 65535.');

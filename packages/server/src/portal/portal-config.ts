@@ -1,4 +1,5 @@
 import type { CheckKind } from '@sharecode/core';
+import { type Env, present } from '../env-values.js';
 import { fail, ok, type Result } from '../result.js';
 
 /** The origin (or origin plus path prefix) each GOV.UK service is reached at. */
@@ -61,13 +62,6 @@ export interface PortalFlags {
   /** `on` or `off`. */
   readonly portalJavascript?: string | undefined;
 }
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-const present = (value: string | number | undefined): string | undefined => {
-  if (typeof value === 'number') return String(value);
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-};
 
 const SERVICES = [
   { key: 'rightToWork', flag: '--portal-url-right-to-work', env: 'RTW_PORTAL_URL_RIGHT_TO_WORK' },

@@ -1,4 +1,5 @@
 import { SANDBOX_RETRY_SCHEDULE, SERVICE_RETRY_SCHEDULE } from '@sharecode/core';
+import { type Env, parseDelays, present, readNumber } from '../env-values.js';
 import { fail, ok, type Result } from '../result.js';
 
 /** How asynchronous checks are run: every schedule is configuration, so tests can run them in seconds. */
@@ -26,46 +27,22 @@ export const DEFAULT_ASYNC_CHECKS_CONFIG: AsyncChecksConfig = {
   liveConcurrency: 2,
 };
 
-type Env = Readonly<Record<string, string | undefined>>;
-
-const SECONDS = /^\d{1,6}(\.\d{1,3})?$/;
-
 function readSchedule(
   env: Env,
   name: string,
   fallback: readonly number[],
   problems: string[],
 ): readonly number[] {
-  const text = env[name]?.trim();
-  if (text === undefined || text === '') return fallback;
-  const parts = text.split(',').map((part) => part.trim());
-  const values = parts.map((part) => (SECONDS.test(part) ? Number(part) : Number.NaN));
-  if (parts.length > 10 || values.some((value) => !(value > 0 && value <= 86_400))) {
+  const text = present(env[name]);
+  if (text === undefined) return fallback;
+  const values = parseDelays(text);
+  if (values === null || values.length > 10) {
     problems.push(
       `${name} must be up to 10 comma-separated delays in seconds, each above 0 and at most 86400 (for example "30,120").`,
     );
     return fallback;
   }
   return values;
-}
-
-function readNumber(
-  env: Env,
-  name: string,
-  fallback: number,
-  rule: { min: number; max: number; whole: boolean; unit: string },
-  problems: string[],
-): number {
-  const text = env[name]?.trim();
-  if (text === undefined || text === '') return fallback;
-  const value = (rule.whole ? /^\d{1,7}$/ : SECONDS).test(text) ? Number(text) : Number.NaN;
-  if (!(value >= rule.min && value <= rule.max)) {
-    problems.push(
-      `${name} must be ${rule.whole ? 'a whole number' : 'a number'} of ${rule.unit} from ${rule.min} to ${rule.max}.`,
-    );
-    return fallback;
-  }
-  return value;
 }
 
 /** Reads the RTW_ASYNC_* variables; each problem says which variable and what it must be. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
+import { type Env, parseDelays, present, readNumber } from '../env-values.js';
 import { fail, ok, type Result } from '../result.js';
 import { WEBHOOK_TIMEOUT_MS } from './post-webhook.js';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_SECONDS } from './retry-schedule.js';
@@ -40,26 +41,8 @@ export const DEFAULT_WEBHOOKS_CONFIG: WebhooksConfig = {
   mailFrom: null,
 };
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 export interface WebhooksFlags {
   readonly webhooksUnsafeAllowHosts?: string | undefined;
-}
-
-const present = (value: string | undefined): string | undefined =>
-  value === undefined || value.trim() === '' ? undefined : value.trim();
-
-const SECONDS = /^\d{1,6}(\.\d{1,3})?$/;
-
-function readWhole(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]) {
-  const text = present(env[name]);
-  if (text === undefined) return fallback;
-  const value = /^\d{1,7}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(value >= min && value <= max)) {
-    problems.push(`${name} must be a whole number from ${min} to ${max}.`);
-    return fallback;
-  }
-  return value;
 }
 
 /** Reads the RTW_WEBHOOKS_*, RTW_SMTP_URL and RTW_MAIL_FROM settings; each problem names its variable. */
@@ -70,9 +53,8 @@ export function loadWebhooksConfig(flags: WebhooksFlags, env: Env): Result<Webho
   let retrySchedule = d.retrySchedule;
   const scheduleText = present(env.RTW_WEBHOOKS_RETRY_SECONDS);
   if (scheduleText !== undefined) {
-    const parts = scheduleText.split(',').map((part) => part.trim());
-    const values = parts.map((part) => (SECONDS.test(part) ? Number(part) : Number.NaN));
-    if (parts.length !== WEBHOOK_MAX_ATTEMPTS - 1 || values.some((v) => !(v > 0 && v <= 86_400))) {
+    const values = parseDelays(scheduleText);
+    if (values === null || values.length !== WEBHOOK_MAX_ATTEMPTS - 1) {
       problems.push(
         `RTW_WEBHOOKS_RETRY_SECONDS must be ${WEBHOOK_MAX_ATTEMPTS - 1} comma-separated delays in seconds (before attempts 2 to ${WEBHOOK_MAX_ATTEMPTS}), each above 0 and at most 86400; the default is "${d.retrySchedule.join(',')}".`,
       );
@@ -111,14 +93,25 @@ export function loadWebhooksConfig(flags: WebhooksFlags, env: Env): Result<Webho
     }
   }
 
-  const concurrency = readWhole(env, 'RTW_WEBHOOKS_CONCURRENCY', d.concurrency, 1, 256, problems);
-  const leaseSeconds = readWhole(env, 'RTW_WEBHOOKS_LEASE_SECONDS', d.leaseMs / 1000, 15, 3600, problems);
-  const pollIntervalMs = readWhole(
+  const concurrency = readNumber(
+    env,
+    'RTW_WEBHOOKS_CONCURRENCY',
+    d.concurrency,
+    { min: 1, max: 256, whole: true },
+    problems,
+  );
+  const leaseSeconds = readNumber(
+    env,
+    'RTW_WEBHOOKS_LEASE_SECONDS',
+    d.leaseMs / 1000,
+    { min: 15, max: 3600, whole: true },
+    problems,
+  );
+  const pollIntervalMs = readNumber(
     env,
     'RTW_WEBHOOKS_POLL_INTERVAL_MS',
     d.pollIntervalMs,
-    10,
-    60_000,
+    { min: 10, max: 60_000, whole: true },
     problems,
   );
 

@@ -3,6 +3,33 @@ import { defineConfig } from 'vitest/config';
 
 const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
 
+/**
+ * Test projects, by folder and name so that a new file joins one without editing this file:
+ *
+ * - unit: core, sdk, sandbox and cli (src and test) and the repository's own test helpers; no
+ *   browser, database server or build. `npm run test:unit`.
+ * - integration: the server and the portal simulator (src and test): PGlite and PostgreSQL, HTTP on
+ *   loopback, no browser.
+ * - e2e: what drives Chromium or starts several processes: the server's portal-*, live-* and
+ *   *process* tests, every test/browser.test.ts, and the examples.
+ * - packaging: the built packages (root test/, packaging and size tests): needs `npm run build`.
+ *
+ * Worker counts are set for 2 cores: two files at a time, except the packaging files (npm pack and
+ * install, a release dry run in a copy), one by one.
+ * `scripts/test-stages.mjs` (`npm test`) runs the projects as timed stages.
+ */
+const E2E = [
+  'packages/server/test/portal-*.test.ts',
+  'packages/server/test/live-*.test.ts',
+  'packages/server/test/*process*.test.ts',
+  'packages/*/test/browser.test.ts',
+  'examples/*/test/**/*.test.ts',
+  'examples/*/src/**/*.test.ts',
+];
+const PACKAGING = ['test/*.test.ts', 'packages/*/test/packaging.test.ts', 'packages/*/test/size.test.ts'];
+const SUPPORT = 'test/support/**/*.test.ts';
+const EXCLUDE = ['**/node_modules/**', '**/dist/**'];
+
 // Tests run against each package's source; the built output is exercised by the packaging tests.
 export default defineConfig({
   resolve: {
@@ -16,6 +43,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL('./packages/sandbox/src/node.ts', import.meta.url)),
       },
       {
+        find: /^@sharecode\/sdk\/webhooks$/,
+        replacement: fileURLToPath(new URL('./packages/sdk/src/webhooks-entry.ts', import.meta.url)),
+      },
+      {
         find: /^@sharecode\/sdk\/node$/,
         replacement: fileURLToPath(new URL('./packages/sdk/src/node.ts', import.meta.url)),
       },
@@ -25,20 +56,65 @@ export default defineConfig({
     ],
   },
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'packages/*/test/**/*.test.ts',
-      'test/**/*.test.ts',
-      'examples/*/test/**/*.test.ts',
-      'examples/*/src/**/*.test.ts',
-    ],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    exclude: EXCLUDE,
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    typecheck: {
-      enabled: true,
-      tsconfig: 'tsconfig.vitest.json',
-      include: ['packages/*/test/**/*.test-d.ts', 'packages/*/src/**/*.test-d.ts'],
-    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'packages/{core,sdk,sandbox,cli}/src/**/*.test.ts',
+            'packages/{core,sdk,sandbox,cli}/test/**/*.test.ts',
+            SUPPORT,
+          ],
+          exclude: [...EXCLUDE, ...PACKAGING],
+          // Worker threads start faster than processes; these files share no process state.
+          pool: 'threads',
+          maxWorkers: 2,
+          typecheck: {
+            enabled: true,
+            tsconfig: 'tsconfig.vitest.json',
+            include: ['packages/*/test/**/*.test-d.ts', 'packages/*/src/**/*.test-d.ts'],
+          },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: [
+            'packages/{server,portal-sim}/src/**/*.test.ts',
+            'packages/{server,portal-sim}/test/**/*.test.ts',
+          ],
+          exclude: [...EXCLUDE, ...E2E, ...PACKAGING],
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: E2E,
+          exclude: [...EXCLUDE, ...PACKAGING],
+          // These files mostly wait (leases running out, processes starting, a portal's latency):
+          // 93 CPU-seconds in 310 s of wall time when run one by one, so two at a time.
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'packaging',
+          include: PACKAGING,
+          exclude: EXCLUDE,
+          pool: 'forks',
+          maxWorkers: 1,
+        },
+      },
+    ],
   },
 });

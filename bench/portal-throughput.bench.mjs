@@ -9,13 +9,14 @@
 // cores allow any driver that opens a context per check, whatever it does in the page.
 // Build first: `npm run build -w @sharecode/core -w @sharecode/portal-sim -w @sharecode/server`.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { validateCheckRequest } from '../packages/core/dist/index.js';
 import { CHROMIUM_ARGS, findChromium, loadPortalConfig, startPortal } from '../packages/server/dist/index.js';
+import { cpuSeconds, quantile, treeMemory } from './support/proc-stats.mjs';
 
 const SLOT_COUNTS = [1, 2, 4];
 const RUN_MS = 14_000;
@@ -65,69 +66,8 @@ function startSim() {
   });
 }
 
-/** The pid and every descendant, from /proc/<pid>/stat (field 4 is the parent). */
-function processTree(root) {
-  const children = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push(Number(name));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const tree = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    const pid = queue.shift();
-    tree.push(pid);
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return tree;
-}
-
-function kilobytes(file, field) {
-  try {
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(file, 'utf8'));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds used by a process tree, ended children included (utime, stime, cutime, cstime). */
-function cpuSeconds(pid) {
-  if (pid === null) return 0;
-  let ticks = 0;
-  for (const p of processTree(pid)) {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    } catch {
-      // Ended while we looked.
-    }
-  }
-  return ticks / 100;
-}
-
 /** RSS and PSS (MB) of the browser's process tree. */
-function browserMemory(pid) {
-  if (pid === null) return { rss: 0, pss: 0 };
-  let rss = 0;
-  let pss = 0;
-  for (const p of processTree(pid)) {
-    rss += kilobytes(`/proc/${p}/status`, 'VmRSS');
-    pss += kilobytes(`/proc/${p}/smaps_rollup`, 'Pss');
-  }
-  return { rss: rss / 1024, pss: pss / 1024 };
-}
-
-const quantile = (sorted, q) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+const browserMemory = (pid) => treeMemory(pid);
 
 async function measure(sim, slots, runMs = RUN_MS) {
   const config = loadPortalConfig({ portalSimUrl: sim.url, checkSlots: slots }, process.env);

@@ -6,10 +6,11 @@
 // measured in the same run with the same bounded loopback load. Target: at least 0.3x.
 // Build first: `npm run build -w @sharecode/server` (this imports packages/server/dist).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { postJson } from './support/post-json.mjs';
 
 const CONNECTIONS = 16;
 const WARMUP_MS = 1_500;
@@ -33,37 +34,7 @@ if (!isMainThread) {
   let next = 0;
   const deadline = Date.now() + durationMs;
   const one = () =>
-    new Promise((resolve) => {
-      const key = keys[next++ % keys.length];
-      const started = performance.now();
-      const req = request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${key}`,
-            'content-length': Buffer.byteLength(BODY),
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            latencies.push(performance.now() - started);
-            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        statuses.error = (statuses.error ?? 0) + 1;
-        resolve();
-      });
-      req.end(BODY);
-    });
+    postJson(target, { body: BODY, key: keys[next++ % keys.length], agent, latencies, statuses });
   const loop = async () => {
     while (Date.now() < deadline) await one();
   };

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unexpectedExit } from './child-exit.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = {
@@ -19,6 +20,8 @@ const work = mkdtempSync(join(tmpdir(), 'rtw-quickstart-'));
 const dataDir = join(work, 'data');
 const evidence = join(work, 'evidence');
 const children = [];
+/** Children this script asked to stop: their clean end is no news. */
+const stopping = new Set();
 
 function step(text) {
   console.log(`\n\x1b[1m== ${text}\x1b[0m`);
@@ -64,8 +67,8 @@ function startService(args, logFile) {
   const child = spawn(process.execPath, [bin.server, ...args], { stdio: ['ignore', log, log] });
   children.push(child);
   child.once('exit', (code, signal) => {
-    if (signal !== 'SIGTERM')
-      console.error(`rtw-server stopped unexpectedly (${code ?? signal}): see ${logFile}`);
+    const why = unexpectedExit({ code, signal, stopRequested: stopping.has(child) });
+    if (why !== null) console.error(`rtw-server stopped unexpectedly (${why}): see ${logFile}`);
   });
 }
 
@@ -92,8 +95,14 @@ async function waitForHealth(url) {
   throw new Error(`rtw-server did not answer on ${url}/healthz`);
 }
 
+/** Stops every child still running; resolves once they have all ended. */
 function cleanUp() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  for (const child of running) {
+    stopping.add(child);
+    child.kill('SIGTERM');
+  }
+  return Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve))));
 }
 
 async function main() {
@@ -188,8 +197,8 @@ async function main() {
   );
 
   step('6. This month’s usage: the live check was charged, the test-key check was not');
-  cleanUp();
-  await new Promise((r) => setTimeout(r, 1500)); // PGlite is single-process: let the server close first
+  // PGlite serves one process at a time: the server must have closed the database first.
+  await cleanUp();
   const usage = run(bin.server, ['accounts', 'usage', '--data-dir', dataDir, '--account', accountId]);
 
   if (sandbox.status !== 0 || live.status !== 0) throw new Error('a check did not run: see above');
@@ -198,7 +207,7 @@ async function main() {
 }
 
 process.on('SIGINT', () => {
-  cleanUp();
+  void cleanUp();
   process.exit(130);
 });
 
@@ -207,8 +216,8 @@ main()
     console.error(`\nquick start failed: ${error.message}`);
     process.exitCode = 1;
   })
-  .finally(() => {
-    cleanUp();
+  .finally(async () => {
+    await cleanUp();
     // The evidence is what an HR user keeps: leave it; the database and its key are only for this run.
     if (process.exitCode) console.error(`(work folder kept for inspection: ${work})`);
     else rmSync(dataDir, { recursive: true, force: true });

@@ -40,8 +40,9 @@ describe('the SDK API reference', () => {
     for (const method of ['checkRightToWork', 'createRightToRentCheck', 'waitForCheck', 'getCheck']) {
       expect(client).toContain(`### ${method}()`);
     }
-    expect(page('index/functions/verifyWebhook.md')).toContain('# Function: verifyWebhook()');
-    expect(page('index/functions/signWebhook.md')).toContain('# Function: signWebhook()');
+    expect(page('README.md')).toContain('[webhooks](webhooks/README.md)');
+    expect(page('webhooks/functions/verifyWebhook.md')).toContain('# Function: verifyWebhook()');
+    expect(page('webhooks/functions/signWebhook.md')).toContain('# Function: signWebhook()');
     expect(page('node/functions/saveEvidence.md')).toContain('Writes the photo');
     expect(page('node/interfaces/SavedFile.md')).toContain('SHA-256');
   });

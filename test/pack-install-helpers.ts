@@ -66,7 +66,9 @@ export async function run(
 
 /** What a shell in a user's own project would have: PATH, HOME and npm's own settings, nothing else. */
 export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const keep = ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TMPDIR', 'SHELL', 'CI'];
+  // NODE_EXTRA_CA_CERTS: a machine whose registry traffic goes through a TLS proxy needs it, as a
+  // user's shell there has it; without it npm's fetches fail slowly and fall back to the cache.
+  const keep = ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TMPDIR', 'SHELL', 'CI', 'NODE_EXTRA_CA_CERTS'];
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value === undefined) continue;

@@ -14,7 +14,7 @@ describe('npm start (scripts/quickstart.mjs)', () => {
   }, async () => {
     const hasChromium = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].some((p) => existsSync(p));
     expect(hasChromium, 'install Chromium (apt-get install chromium-headless-shell)').toBe(true);
-    const { stdout } = await exec(process.execPath, ['scripts/quickstart.mjs'], {
+    const { stdout, stderr } = await exec(process.execPath, ['scripts/quickstart.mjs'], {
       cwd: root,
       env: { ...process.env, NO_COLOR: '1' },
       timeout: 170_000,
@@ -25,5 +25,7 @@ describe('npm start (scripts/quickstart.mjs)', () => {
     expect(stdout).toContain('ANA MARÍA LÓPEZ'); // the simulator's person, read from the page by the driver
     expect(stdout).toMatch(/used=1 in_progress=0/); // only the live check was charged
     expect(stdout).toContain('Done. Evidence files are in');
+    // The server it stopped itself shut down cleanly: no alarm (issue 15, item 9).
+    expect(stderr).not.toContain('stopped unexpectedly');
   });
 });

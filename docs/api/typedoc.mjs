@@ -6,10 +6,14 @@ import { OptionDefaults } from 'typedoc';
 /** @type {Partial<import('typedoc').TypeDocOptions & import('typedoc-plugin-markdown').PluginOptions>} */
 const config = {
   name: '@sharecode/sdk',
-  // `@sharecode/sdk` and `@sharecode/sdk/node`. The third entry, `@sharecode/sdk/openapi`, is the
+  // `@sharecode/sdk`, `@sharecode/sdk/webhooks` and `@sharecode/sdk/node`. The fourth entry, `@sharecode/sdk/openapi`, is the
   // contract's generated types: the contract itself (openapi.json, rendered at the server's /docs)
   // documents them better than a megabyte of expanded type literals would.
-  entryPoints: ['../../packages/sdk/src/index.ts', '../../packages/sdk/src/node.ts'],
+  entryPoints: [
+    '../../packages/sdk/src/index.ts',
+    '../../packages/sdk/src/webhooks-entry.ts',
+    '../../packages/sdk/src/node.ts',
+  ],
   tsconfig: '../../packages/sdk/tsconfig.json',
   plugin: ['typedoc-plugin-markdown'],
   out: 'sdk',

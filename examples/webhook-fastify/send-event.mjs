@@ -3,7 +3,8 @@
 // check.succeeded (or check.failed) event with RTW_WEBHOOK_SECRET, posts it, then posts the same
 // event again with a new timestamp, as a retried delivery arrives.
 // Usage: RTW_API_KEY=rtw_test_... RTW_WEBHOOK_SECRET=whsec_... node send-event.mjs <receiver URL> [share code]
-import { ShareCodeClient, signWebhook } from '@sharecode/sdk';
+import { ShareCodeClient } from '@sharecode/sdk';
+import { signWebhook } from '@sharecode/sdk/webhooks';
 
 const [url, shareCode = 'WACPT0001'] = process.argv.slice(2);
 const secret = process.env.RTW_WEBHOOK_SECRET;

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -11,5 +12,13 @@ export default defineConfig({
   target: 'node20',
   platform: 'node',
   removeNodeProtocol: false,
-  // Dependencies (commander, msw, the @sharecode packages) stay external: tsup's default.
+  // Dependencies (commander, the SDK, the optional sandbox and msw) stay external. Core is bundled
+  // from its sources, so only the rules the CLI uses come in: as a dependency, core would pull
+  // pdf-lib (its sandbox PDFs) into every install of the CLI. pdf-lib stays external so a change
+  // that reaches it shows as an import the pack-install test refuses, not as 400 kB inlined.
+  noExternal: ['@sharecode/core'],
+  external: ['pdf-lib'],
+  esbuildOptions(options) {
+    options.alias = { '@sharecode/core': fileURLToPath(new URL('../core/src/index.ts', import.meta.url)) };
+  },
 });

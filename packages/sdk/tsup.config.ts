@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', openapi: 'src/openapi.ts', node: 'src/node.ts' },
+  entry: {
+    index: 'src/index.ts',
+    openapi: 'src/openapi.ts',
+    node: 'src/node.ts',
+    webhooks: 'src/webhooks-entry.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -2,7 +2,8 @@
 // share code they gave, and decide what happens next. This is the integrator's own code; the tests
 // beside it run it against the @sharecode/sandbox MSW sandbox.
 import type { ErrorCode, RightToWorkResult, ShareCodeClient, WebhookEvent } from '@sharecode/sdk';
-import { isRetryable, isShareCodeApiError, verifyWebhook } from '@sharecode/sdk';
+import { isRetryable, isShareCodeApiError } from '@sharecode/sdk';
+import { verifyWebhook } from '@sharecode/sdk/webhooks';
 
 export interface NewHire {
   /** The HR system's own id; sent as client_reference, never the person's details. */

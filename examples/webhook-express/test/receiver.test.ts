@@ -8,13 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { SANDBOX_WEBHOOK_SECRET } from '@sharecode/sandbox';
 import { setupSandboxServer } from '@sharecode/sandbox/node';
-import {
-  type CheckRecord,
-  ShareCodeClient,
-  type SignedWebhook,
-  signWebhook,
-  verifyWebhook,
-} from '@sharecode/sdk';
+import { type CheckRecord, ShareCodeClient } from '@sharecode/sdk';
+import { type SignedWebhook, signWebhook, verifyWebhook } from '@sharecode/sdk/webhooks';
 import express, { type Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, WEBHOOK_PATH, webhookRouter } from '../src/app.mjs';

@@ -1,6 +1,7 @@
 // The webhook receiver: verify the signature over the RAW body, de-duplicate on webhook-id,
 // answer 2xx at once, then process the event in the background.
-import { isShareCodeWebhookError, verifyWebhook } from '@sharecode/sdk';
+import { isShareCodeWebhookError } from '@sharecode/sdk';
+import { verifyWebhook } from '@sharecode/sdk/webhooks';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { processEvent } from './process-event.mjs';

@@ -3,19 +3,21 @@ import type { CliIo } from './context.js';
 import { EXIT } from './exit-codes.js';
 import { main } from './main.js';
 
-const interruptHandlers = new Set<() => void>();
+const interruptHandlers = new Set<() => unknown>();
 
 // Ctrl-C: undo what is on screen (a spinner line), say so, exit 130. Anything a command appended to a
 // file before this moment is complete: batch results are written one whole line at a time.
 process.once('SIGINT', () => {
+  const notes: string[] = [];
   for (const handler of interruptHandlers) {
     try {
-      handler();
+      const note = handler();
+      if (typeof note === 'string' && note !== '') notes.push(note);
     } catch {
       // Cleanup is best effort; the exit below must happen.
     }
   }
-  process.stderr.write('\nInterrupted.\n');
+  process.stderr.write(`\nInterrupted.${notes.map((note) => ` ${note}`).join('')}\n`);
   process.exit(EXIT.INTERRUPTED);
 });
 

@@ -17,8 +17,11 @@ export interface CliIo {
   stderr: OutStream;
   stdin: InStream;
   env: Readonly<Record<string, string | undefined>>;
-  /** Ctrl-C handlers: each command registers what must be undone (a spinner line, a server). */
-  onInterrupt(handler: () => void): () => void;
+  /**
+   * Ctrl-C handlers: each command registers what must be undone (a spinner line, a server). A handler
+   * may return a sentence to print after "Interrupted." (what the user must know, e.g. a possible charge).
+   */
+  onInterrupt(handler: () => unknown): () => void;
 }
 
 /** Where commander took an option's value from ('cli', 'env', 'default', ...), if it has one. */

@@ -21,6 +21,10 @@ export const EXIT = {
   STILL_RUNNING: 7,
   /** `--batch` finished, but at least one row ended with an error (see the results file). */
   BATCH_ROWS_FAILED: 8,
+  /** `rtw register verify` found a file changed, missing or added, or a broken chain. */
+  REGISTER_PROBLEMS: 9,
+  /** `rtw followups`: at least one follow-up check is overdue. */
+  FOLLOW_UP_OVERDUE: 10,
   /** Interrupted with Ctrl-C (SIGINT). */
   INTERRUPTED: 130,
 } as const;
@@ -38,4 +42,6 @@ export const EXIT_CODES_HELP = `Exit codes:
   6    verify-webhook refused the webhook
   7    --wait gave up while the check was still running (it keeps running: rtw poll <id> --wait)
   8    --batch finished but some rows ended with an error (see the results file)
+  9    register verify found a file changed, missing or added (each is named)
+  10   followups: at least one follow-up check is overdue
   130  interrupted (Ctrl-C)`;

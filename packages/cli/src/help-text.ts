@@ -18,6 +18,9 @@ export const ENVIRONMENT_HELP = `Environment:
   RTW_API_KEY          your API key (rtw_live_... or rtw_test_...); --api-key wins but leaks into shell history
   RTW_BASE_URL         the API's address (default http://127.0.0.1:8080); --base-url wins
   RTW_WEBHOOK_SECRET   the whsec_... secret for verify-webhook and sign-webhook; --secret wins
+  RTW_REGISTER         the evidence register folder for --register, followups and register; --register DIR wins
+  RTW_REGISTER_KEY     the register's secret key (base64, 32 bytes); default: ~/.config/rtw/register.key, made once
+  RTW_CHECKED_BY       who runs the checks, for the register's receipts (default: your login name)
   RTW_SANDBOX_FAST     1: the --sandbox answers asynchronous checks in milliseconds (retries included)
   NO_COLOR             any value: no colour (so does output that is not a terminal, and TERM=dumb)
   FORCE_COLOR          1: colour even when output is not a terminal (NO_COLOR and --no-color win)
@@ -35,4 +38,12 @@ Examples:
   id=$(rtw async right-to-work --share-code W12345678 --dob 1990-01-01 --company "Acme Ltd")
   rtw poll "$id" --wait
   rtw check right-to-work --batch applicants.csv --company "Acme Ltd" --out evidence/
-  rtw verify-webhook --body body.json --headers headers.txt`;
+  rtw verify-webhook --body body.json --headers headers.txt
+
+The employer's record (the evidence register):
+  export RTW_REGISTER=~/hr/register
+  rtw check right-to-work --share-code W12345678 --dob 1990-01-01 --company "Acme Ltd" --register
+  rtw followups --within 30d --ics followups.ics
+  rtw register set WE-K7Q2M9A-TP --employment-ended 2026-10-31
+  rtw register verify && rtw register prune --dry-run
+  rtw register report --out report.html`;

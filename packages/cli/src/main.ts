@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import type { CliIo } from './context.js';
 import { EXIT } from './exit-codes.js';
 import { buildProgram } from './program.js';
+import { SandboxNotInstalledError } from './runtime/load-sandbox.js';
 
 /**
  * Runs `rtw` with `argv` (as process.argv: node, script, then the arguments) and resolves with the
@@ -19,6 +20,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (error instanceof CommanderError) {
       // Help and --version exit 0; every other commander error is a usage error, already printed.
       return error.exitCode === 0 ? EXIT.OK : EXIT.INVALID_INPUT;
+    }
+    if (error instanceof SandboxNotInstalledError) {
+      io.stderr.write(`rtw: ${error.message}\n`);
+      return EXIT.INVALID_INPUT;
     }
     // Commands turn every failure they expect into an exit code; this is a bug.
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

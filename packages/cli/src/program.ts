@@ -3,6 +3,8 @@ import type { CliIo, CommandAction } from './context.js';
 import { EXIT_CODES_HELP } from './exit-codes.js';
 import { CHECKER_TYPES_HELP, ENVIRONMENT_HELP, EXAMPLES_HELP, PURPOSES_HELP } from './help-text.js';
 import { KIND_NAMES } from './kinds.js';
+import { addRegisterCommands } from './register-program.js';
+import { loadSandbox } from './runtime/load-sandbox.js';
 import { CLI_VERSION } from './version.js';
 
 // This module is all `rtw --help` loads (with commander). Command bodies, the SDK, core (which
@@ -184,7 +186,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
             .command('poll')
             .description('Show an asynchronous check as it stands, or with --wait, once it has ended.')
             .argument('<check-id>', 'the chk_... id printed by `rtw async`'),
-          'print it and save the evidence',
+          'print it (with --out DIR, also save the evidence there)',
         ),
       ),
     ),
@@ -235,7 +237,11 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
           .default(8080),
       )
       .option('--host <host>', 'address to listen on', '127.0.0.1'),
-  ).action(run(async () => (await import('./commands/sandbox-serve.js')).sandboxServeCommand));
+  ).action(
+    run(async () => (await loadSandbox(() => import('./commands/sandbox-serve.js'))).sandboxServeCommand),
+  );
+
+  addRegisterCommands(program, run, outputOptions);
 
   return program;
 }

@@ -155,6 +155,20 @@ describe.concurrent('rtw check <kind> --batch: every scenario in one CSV', () =>
 });
 
 describe.concurrent('batch resume and refusals', () => {
+  it('gives each failed row its reason in the summary, not only the code', async () => {
+    const dir = await mkdtemp(join(root, 'reasons-'));
+    const csv = join(dir, 'people.csv');
+    await writeFile(csv, `share_code,dob\nWACPT0001,${DOB}\nWACPT0001,31/02/1990\n`);
+    const run = await rtw(
+      ['check', 'right-to-work', '--sandbox', '--batch', csv, '--company', 'A', '--no-evidence'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/row 2 \(line 3\): INVALID_INPUT: date_of_birth \S/);
+  });
+
   it('resumes after a kill without re-running finished rows', async () => {
     const dir = await mkdtemp(join(root, 'resume-'));
     const csv = join(dir, 'people.csv');

@@ -100,11 +100,27 @@ describe.concurrent('rtw sandbox codes', () => {
     const run = await rtw(['sandbox', 'codes']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(SANDBOX_DATE_OF_BIRTH);
+    const lines = run.stdout.split('\n');
     for (const scenario of SANDBOX_SCENARIOS) {
-      const row = run.stdout.split('\n').find((line) => line.includes(scenario.description));
-      expect(row).toBeDefined();
+      const first = sandboxShareCode(scenario.kinds[0] ?? 'right_to_work', scenario.suffix);
+      const at = lines.findIndex((line) => line.includes(first));
+      expect(at, first).toBeGreaterThanOrEqual(0);
+      // A long description continues on the following indented lines.
+      let end = at + 1;
+      while (lines[end]?.startsWith('  ')) end += 1;
+      const row = lines
+        .slice(at, end)
+        .map((line) => line.trim())
+        .join(' ')
+        .replace(/\s+/g, ' ');
+      expect(row).toContain(scenario.description);
       for (const kind of scenario.kinds) expect(row).toContain(sandboxShareCode(kind, scenario.suffix));
     }
+  });
+
+  it('fits 80 columns when not on a terminal (it wrapped at 120 before)', async () => {
+    const run = await rtw(['sandbox', 'codes']);
+    for (const line of run.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
   });
 
   it('gives the same table as data with --json', async () => {

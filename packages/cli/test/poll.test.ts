@@ -141,6 +141,24 @@ describe.concurrent('rtw poll', () => {
     expect(await readdir(out)).toHaveLength(2);
   });
 
+  it('writes no file without --out, --json or not: a poll only reads', async () => {
+    const cwd = await mkdtemp(join(root, 'read-only-'));
+    const env = against(fast);
+    const queued = await rtw(
+      ['async', 'right-to-work', '--share-code', 'WACPT0001', '--dob', DOB, ...KIND_FLAGS.right_to_work],
+      { env, cwd },
+    );
+    expect(queued.code).toBe(0);
+    const id = queued.stdout.trim();
+    const json = await rtw(['poll', id, '--wait', '--json'], { env, cwd });
+    expect(json.code).toBe(0);
+    expect(stdoutJson<CheckRecord>(json).status).toBe('succeeded');
+    const text = await rtw(['poll', id], { env, cwd });
+    expect(text.code).toBe(0);
+    expect(text.stderr).toContain('--out');
+    expect(await readdir(cwd)).toEqual([]);
+  });
+
   it('answers CHECK_NOT_FOUND (exit 4) for an unknown id', async () => {
     const run = await rtw(['poll', 'chk_00000000000000000000000000000001', '--json'], { env: against(fast) });
     expect(run.code).toBe(4);

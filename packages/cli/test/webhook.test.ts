@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox, SANDBOX_WEBHOOK_SECRET, type WebhookRequest } from '@sharecode/sandbox';
-import { signWebhook } from '@sharecode/sdk';
+import { signWebhook } from '@sharecode/sdk/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuilt, rtw, stdoutJson } from './support/run-rtw.js';
 import { DOB } from './support/scenarios.js';
@@ -265,5 +265,41 @@ describe.concurrent('webhooks end to end', () => {
     const run = await rtw(['sign-webhook', '--sandbox', '--body', bodyFile, '--timestamp', '1767225600000x']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('Unix time in seconds');
+  });
+});
+
+describe.concurrent('rtw verify-webhook with a partial event', () => {
+  it.each([
+    ['no data at all', { type: 'check.succeeded' }],
+    [
+      'a failed record without its error',
+      { type: 'check.failed', created_at: '2026-11-23T10:00:00Z', data: { id: 'chk_1', status: 'failed' } },
+    ],
+    ['an empty data object', { type: 'check.failed', created_at: '2026-11-23T10:00:00Z', data: {} }],
+    ['an error without a code', { type: 'check.failed', data: { id: 'chk_1', status: 'failed', error: {} } }],
+    [
+      'a result with missing fields',
+      { type: 'check.succeeded', data: { status: 'succeeded', result: { outcome: 'ACCEPTED' } } },
+    ],
+    ['data that is not an object', { type: 'check.test', data: 'hello' }],
+  ])('renders only what is there and exits 0 (%s)', async (_what, event) => {
+    const signed = signWebhook(event, SANDBOX_WEBHOOK_SECRET);
+    const file = join(root, `partial-${Math.random().toString(36).slice(2)}.json`);
+    await writeFile(file, signed.body);
+    const run = await rtw([
+      'verify-webhook',
+      '--sandbox',
+      '--body',
+      file,
+      '--id',
+      signed.headers['webhook-id'],
+      '--timestamp',
+      signed.headers['webhook-timestamp'],
+      '--signature',
+      signed.headers['webhook-signature'],
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Valid webhook evt_/);
   });
 });

@@ -33,6 +33,16 @@ export type {
   RightToWorkRequest,
   RightToWorkResult,
 } from './contract.js';
+export type { DueStatus, DutyResult, FollowUp, FollowUpBasis, NoFollowUpReason } from './duties/index.js';
+export {
+  checkDateOf,
+  dueStatus,
+  followUpFor,
+  isPastRetention,
+  kindOfResult,
+  RETENTION_YEARS_AFTER_END,
+  retentionEnd,
+} from './duties/index.js';
 export type { CheckError, CheckErrorExtra } from './errors/check-error.js';
 export { checkError, errorBody, invalidInput } from './errors/check-error.js';
 export type { CatalogueEntry } from './errors/error-catalogue.js';
@@ -86,6 +96,8 @@ export {
 } from './validation/callback-url.js';
 export type { AsyncFields, ValidatedRequest, ValidateOptions } from './validation/check-request.js';
 export { validateCheckRequest } from './validation/check-request.js';
+export type { CloudAddress } from './validation/cloud-metadata.js';
+export { CLOUD_METADATA_ADDRESSES } from './validation/cloud-metadata.js';
 export { EARLIEST_BIRTH_YEAR, MINIMUM_AGE, validateDateOfBirth } from './validation/date-of-birth.js';
 export {
   IDEMPOTENCY_KEY_MAX_LENGTH,

@@ -37,6 +37,7 @@ async function main(): Promise<number> {
     `  right to work       ${sim.baseUrls.rightToWork}  (start: ${sim.entryUrls.rightToWork})`,
     `  right to rent       ${sim.baseUrls.rightToRent}  (start: ${sim.entryUrls.rightToRent})`,
     `  immigration status  ${sim.baseUrls.immigrationStatus}  (start: ${sim.entryUrls.immigrationStatus})`,
+    `  sign-in host        ${sim.signInUrl}`,
     `  gov.uk start pages  ${sim.startPages.rightToWork}, ${sim.startPages.rightToRent}, ${sim.startPages.immigrationStatus}`,
     `  admin               ${sim.url}/__sim  (faults: ${sim.url}/__sim/faults)`,
     `  people              ${sim.people.length} seeded`,

@@ -33,3 +33,25 @@ export { startPortalSim } from './server/start-portal-sim.js';
 export type { SimSettings } from './settings.js';
 export { DEFAULT_SETTINGS } from './settings.js';
 export type { Result } from './util/result.js';
+export type {
+  CheckDetailsVariant,
+  EntryPageVariant,
+  ErrorWordingVariant,
+  ImmigrationStatusEntryVariant,
+  LookupErrorsVariant,
+  MarkupVariant,
+  PdfVariant,
+  PhotoVariant,
+  RightToRentEntryVariant,
+  SignInVariant,
+  SimVariantKey,
+  SimVariants,
+  SubmitTextVariant,
+} from './variants.js';
+export {
+  DEFAULT_VARIANTS,
+  parseVariants,
+  RUN_ONLY_VARIANTS,
+  SIM_VARIANT_KEYS,
+  SIM_VARIANT_VALUES,
+} from './variants.js';

@@ -20,7 +20,7 @@ describe('resolveSettings', () => {
     expect(result.ok ? [] : result.error).toEqual([
       'lockoutFailures must be a whole number, 1 or more',
       'rightToWorkInterstitial must be true or false',
-      'purposeValues must be "enum" or "label"',
+      'purposeValues must be "label" or "enum"',
     ]);
   });
 });

@@ -16,7 +16,11 @@ export interface SimSettings {
   readonly rightToWorkInterstitial: boolean;
   /** Right to rent: checker name and landlord-or-agent on one page, or two pages (type first). Default "combined". */
   readonly rightToRentCheckerPages: 'combined' | 'separate';
-  /** Immigration status: the purpose radios' `value` is the enum ("TRAVEL") or the label text. Default "enum". */
+  /**
+   * Immigration status: the purpose radios' `value` is the label text (default: the evidence
+   * table's high-confidence reading of visa_website, which selects by it) or the enum ("TRAVEL",
+   * eVisaFlow's mocks).
+   */
   readonly purposeValues: 'enum' | 'label';
   /** Cookie banners on the gov.uk start pages and the right-to-work and right-to-rent services. Default true. */
   readonly cookieBanners: boolean;
@@ -30,7 +34,7 @@ export const DEFAULT_SETTINGS: SimSettings = {
   sessionWarningSeconds: 300,
   rightToWorkInterstitial: false,
   rightToRentCheckerPages: 'combined',
-  purposeValues: 'enum',
+  purposeValues: 'label',
   cookieBanners: true,
 };
 
@@ -77,7 +81,7 @@ export function resolveSettings(
       (v) => v === 'combined' || v === 'separate',
       '"combined" or "separate"',
     ),
-    purposeValues: pick('purposeValues', (v) => v === 'enum' || v === 'label', '"enum" or "label"'),
+    purposeValues: pick('purposeValues', (v) => v === 'enum' || v === 'label', '"label" or "enum"'),
     cookieBanners: pick('cookieBanners', (v) => typeof v === 'boolean', 'true or false'),
   };
   return problems.length > 0 ? fail(problems) : ok(settings);

@@ -22,7 +22,9 @@ describe('www.gov.uk start pages', () => {
       `<a href="${entry}" role="button" draggable="false" class="govuk-button govuk-button--start"[^>]*>([\\s\\S]*?)</a>`,
     ).exec(page.html);
     expect(textOf(anchor?.[1] ?? '')).toBe(text);
-    expect(`${sim.baseUrls[service]}${entry.slice(entry.indexOf('/', 1))}`).toBe(sim.entryUrls[service]);
+    // Immigration status is entered from this start page by default (the live path of a real client).
+    const expected = service === 'immigrationStatus' ? sim.startPages[service] : `${sim.url}${entry}`;
+    expect(sim.entryUrls[service]).toBe(expected);
   });
 
   it('shows "Cookies on GOV.UK", remembers the choice without JavaScript, then hides', async () => {
@@ -59,16 +61,18 @@ describe('www.gov.uk start pages', () => {
 
 describe('service chrome', () => {
   it('puts a GOV.UK header, service name and cookie banner on right to work, and can leave banners out', async () => {
-    const page = await new Client(sim.url).get(sim.entryUrls.rightToWork);
+    const page = await new Client(sim.url).get(`${sim.baseUrls.rightToWork}/cookies`);
     expect(page.html).toContain('class="govuk-header"');
     expect(page.html).toContain('View a job applicant&#39;s right to work details');
     expect(page.html).toContain('aria-label="Cookies on View a job applicant&#39;s right to work details"');
     const plain = await startPortalSim({ cookieBanners: false });
     try {
-      const bare = await new Client(plain.url).get(plain.entryUrls.rightToWork);
+      const bare = await new Client(plain.url).get(`${plain.baseUrls.rightToWork}/cookies`);
       expect(bare.html).not.toContain('govuk-cookie-banner');
+      const signIn = await new Client(plain.url).get(plain.entryUrls.rightToWork);
+      expect(signIn.html).not.toContain('govuk-cookie-banner');
       // view-immigration-status's own banner is part of that service and stays.
-      const vis = await new Client(plain.url).get(plain.entryUrls.immigrationStatus);
+      const vis = await new Client(plain.url).get(`${plain.baseUrls.immigrationStatus}/view/start`);
       expect(vis.html).toContain('id="cookie-banner"');
     } finally {
       await plain.close();
@@ -86,7 +90,8 @@ describe('service chrome', () => {
   it('lists the services on its home page', async () => {
     const page = await new Client(sim.url).get('/');
     expect(page.html).toContain('href="/gov-uk/view-right-to-work"');
-    expect(page.html).toContain('href="/view-immigration-status/view/start"');
+    expect(page.html).toContain('href="/right-to-work/rtw-view"');
+    expect(page.html).toContain('href="/gov-uk/check-immigration-status"');
   });
 });
 

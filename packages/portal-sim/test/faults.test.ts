@@ -8,7 +8,7 @@ let sim: PortalSim;
 let nowMs = Date.parse('2026-05-04T12:00:00Z');
 
 beforeAll(async () => {
-  sim = await startPortalSim({ clock: () => new Date(nowMs) });
+  sim = await startPortalSim({ clock: () => new Date(nowMs), immigrationStatusEntry: 'view-start' });
 });
 afterEach(() => sim.resetFaults());
 afterAll(() => sim.close());

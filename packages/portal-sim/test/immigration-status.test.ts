@@ -99,15 +99,15 @@ describe('check immigration status', () => {
     ]) {
       expect(purpose.html).toContain(`id="${id}" name="purpose" type="radio"`);
     }
-    expect(purpose.html).toContain('value="TRAVEL"');
+    expect(purpose.html).toContain('id="purpose-TRAVEL" name="purpose" type="radio" value="Travel"');
     expect(purpose.html).toContain('<label class="govuk-label" for="otherPurpose">');
     const empty = await submit(client, purpose, {});
     expect(errorSummary(empty.html)).toEqual(['Select why you are checking their immigration status']);
     expect(empty.html).toContain('href="#purpose-DRIVING_LICENCE"');
   });
 
-  it('serves the purpose values as label text when configured', async () => {
-    const labelled = await startPortalSim({ purposeValues: 'label' });
+  it('serves the purpose values as the enum when configured', async () => {
+    const labelled = await startPortalSim({ purposeValues: 'enum' });
     try {
       const client = new Client(labelled.url);
       const details = await codeAndDate(
@@ -117,7 +117,7 @@ describe('check immigration status', () => {
         '1983-03-21',
       );
       const purpose = await submit(client, details, { jobTitle: 'Clerk', companyName: 'Council' });
-      expect(purpose.html).toContain('id="purpose-TRAVEL" name="purpose" type="radio" value="Travel"');
+      expect(purpose.html).toContain('id="purpose-TRAVEL" name="purpose" type="radio" value="TRAVEL"');
     } finally {
       await labelled.close();
     }
@@ -179,7 +179,7 @@ describe('check immigration status', () => {
   });
 
   it('has the UKVI cookie banner, hidden until its script shows it, and the beta banner', async () => {
-    const page = await new Client(sim.url).get(sim.entryUrls.immigrationStatus);
+    const page = await new Client(sim.url).get(`${sim.baseUrls.immigrationStatus}/view/start`);
     expect(page.html).toMatch(
       /<div id="cookie-banner" class="govuk-cookie-banner"[^>]*aria-label="Cookies on UK Visas and Immigration services" hidden>/,
     );

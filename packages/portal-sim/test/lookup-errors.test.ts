@@ -7,7 +7,15 @@ import { errorSummary, h1, main } from './helpers/html.js';
 let sim: PortalSim;
 
 beforeAll(async () => {
-  sim = await startPortalSim({ lockoutFailures: 3, clock: () => new Date('2026-05-04T12:00:00Z') });
+  // The services' own pages, each failure on its own page: the sign-in host and the one
+  // mismatch page of the defaults are covered in sign-in-host.test.ts and variants.test.ts.
+  sim = await startPortalSim({
+    lockoutFailures: 3,
+    clock: () => new Date('2026-05-04T12:00:00Z'),
+    signIn: 'service-host',
+    lookupErrors: 'separate-pages',
+    immigrationStatusEntry: 'view-start',
+  });
 });
 afterAll(() => sim.close());
 
@@ -24,12 +32,12 @@ async function failure(
 describe('lookup errors on the page-style services (right to work, right to rent)', () => {
   it.each([
     ['rightToWork', 'W0000000A', '1990-04-27', 'Share code not found'],
-    ['rightToWork', 'W7K2M9P4Q', '1990-04-28', 'Details do not match'],
+    ['rightToWork', 'W7K2M9P4Q', '1990-04-28', 'Details do not match our records'],
     ['rightToWork', 'R4M8K2W7P', '1988-06-30', 'This share code is not valid for this service'],
     ['rightToWork', 'S3F7J1K9M', '1983-03-21', 'This share code is not valid for this service'],
     ['rightToWork', 'W2Q6T9Z1F', '1993-07-08', 'This share code has expired'],
     ['rightToRent', 'R0000000A', '1988-06-30', 'Share code not found'],
-    ['rightToRent', 'R4M8K2W7P', '1988-06-29', 'Details do not match'],
+    ['rightToRent', 'R4M8K2W7P', '1988-06-29', 'Details do not match our records'],
     ['rightToRent', 'W7K2M9P4Q', '1990-04-27', 'This share code is not valid for this service'],
   ] as const)('%s %s %s: %s', async (service, code, dob, heading) => {
     const result = await failure(service, code, dob);
@@ -41,7 +49,8 @@ describe('lookup errors on the page-style services (right to work, right to rent
 
   it('says the details "do not match our records" on a date-of-birth mismatch', async () => {
     const result = await failure('rightToWork', 'W7K2M9P4Q', '1990-04-28');
-    expect(main(result.page.html)).toContain('The details you entered do not match our records.');
+    expect(main(result.page.html)).toContain('Details do not match our records');
+    expect(main(result.page.html)).toContain('Check the share code and date of birth and try again.');
   });
 });
 
@@ -51,7 +60,7 @@ describe('lookup errors on view-immigration-status (error summary on the date pa
     [
       'S3F7J1K9M',
       '1983-03-22',
-      'The details you entered do not match our records. Check the share code and date of birth',
+      'Details do not match our records. Check the share code and date of birth and try again',
     ],
     [
       'W7K2M9P4Q',
@@ -144,7 +153,9 @@ describe('validation errors', () => {
 describe('lockout', () => {
   it('locks a code after the configured number of failures, even for the right date, per code', async () => {
     for (let i = 0; i < 3; i += 1) {
-      expect((await failure('rightToWork', 'W5R1N8C3V', '2000-01-01')).heading).toBe('Details do not match');
+      expect((await failure('rightToWork', 'W5R1N8C3V', '2000-01-01')).heading).toBe(
+        'Details do not match our records',
+      );
     }
     const locked = await failure('rightToWork', 'W5R1N8C3V', '2003-08-19');
     expect(locked.heading).toBe('This share code has been locked');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PortalSim, startPortalSim } from '../src/index.js';
 import { Client } from './helpers/client.js';
 import { codeAndDate, rightToRent, submit } from './helpers/flows.js';
-import { attributeOf, errorSummary, h1, main, summaryRows } from './helpers/html.js';
+import { attributeOf, checkDetails, errorSummary, h1, main } from './helpers/html.js';
 import { pdfText } from './helpers/pdf-text.js';
 
 let sim: PortalSim;
@@ -26,7 +26,7 @@ describe('right to rent', () => {
     expect(main(page.html)).toContain(
       'FATIMA RAHMAN They have an unlimited right to rent in England. No further check is required.',
     );
-    const rows = summaryRows(page.html);
+    const rows = checkDetails(page.html);
     expect(rows.get('Checked by')).toBe('Jane Landlord');
     expect(rows.get('Landlord or letting agent')).toBe('Landlord');
     expect(rows.get('Date of check')).toBe('21 November 2026');
@@ -43,7 +43,7 @@ describe('right to rent', () => {
       'They have a time-limited right to rent in England until 31 March 2029.',
     );
     expect(main(long.html)).toContain('You must make a follow-up check before 31 March 2029.');
-    expect(summaryRows(long.html).get('Landlord or letting agent')).toBe('Letting agent');
+    expect(checkDetails(long.html).get('Landlord or letting agent')).toBe('Letting agent');
     const short = await rightToRent(new Client(sim.url), sim, { shareCode: 'R2J5P8S4L', dob: '1999-01-22' });
     expect(main(short.html)).toContain('until 31 January 2027.');
     expect(main(short.html)).toContain('You must make a follow-up check before 21 November 2027.');
@@ -92,8 +92,8 @@ describe('right to rent', () => {
       const namePage = await submit(client, typePage, { checkerType: 'agent' });
       expect(namePage.url).toBe('/right-to-rent/rtr-view/checker-name');
       const profile = await submit(client, namePage, { checkerName: 'Town Lets' });
-      expect(summaryRows(profile.html).get('Checked by')).toBe('Town Lets');
-      expect(summaryRows(profile.html).get('Landlord or letting agent')).toBe('Letting agent');
+      expect(checkDetails(profile.html).get('Checked by')).toBe('Town Lets');
+      expect(checkDetails(profile.html).get('Landlord or letting agent')).toBe('Letting agent');
     } finally {
       await split.close();
     }

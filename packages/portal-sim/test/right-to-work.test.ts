@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PortalSim, startPortalSim } from '../src/index.js';
 import { Client } from './helpers/client.js';
 import { dobFields, rightToWork, submit } from './helpers/flows.js';
-import { attributeOf, h1, main, summaryRows } from './helpers/html.js';
+import { attributeOf, checkDetails, h1, main } from './helpers/html.js';
 import { pdfText } from './helpers/pdf-text.js';
 
 let sim: PortalSim;
@@ -14,12 +14,17 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 describe('right to work: happy paths', () => {
-  it('walks share code, date of birth and company name to the profile, with the real paths and ids', async () => {
+  it('walks the sign-in host for share code and date of birth, then company name to the profile', async () => {
     const client = new Client(sim.url);
-    const start = await client.get(`${sim.baseUrls.rightToWork}/rtw-view`);
+    const start = await client.get(sim.entryUrls.rightToWork);
+    // The share-code step is on the sign-in host, a separate origin.
+    expect(start.trail[0]).toBe('/right-to-work/rtw-view');
+    expect(start.url).toMatch(
+      /^\/auth\/realms\/AUK\/protocol\/openid-connect\/auth\?client_id=right-to-work&/,
+    );
     expect(start.html).toContain('id="shareCode" name="shareCode"');
     const dob = await submit(client, start, { shareCode: 'w7k 2m9 p4q' });
-    expect(dob.url).toBe('/right-to-work/rtw-view/date-of-birth');
+    expect(dob.url).toMatch(/^\/auth\/realms\/AUK\/login-actions\/authenticate\?session_code=/);
     expect(dob.html).toContain('id="dob-day" name="dob-day"');
     const company = await submit(client, dob, dobFields('1990-04-27'));
     expect(company.url).toBe('/right-to-work/rtw-view/company-name');
@@ -36,20 +41,27 @@ describe('right to work: happy paths', () => {
     expect(words).toContain('Conditions They must work for the employer who sponsored them. They can:');
     expect(words).toContain('only work in the job they are sponsored for as their main job');
     expect(words).toContain('Voluntary work They can do voluntary work');
-    const rows = summaryRows(page.html);
-    expect(rows.get('Company name')).toBe('Acme Widgets Ltd');
-    expect(rows.get('Date of check')).toBe('4 May 2026');
-    expect(rows.get('Reference number')).toMatch(/^WE-[A-Z0-9]{7}-[A-Z]{2}$/);
-    expect(rows.get('Nationality')).toBe('Colombian');
-    expect(rows.get('Type of permission')).toBe('Skilled Worker');
-    expect(words).toContain('Details of check');
+    const details = checkDetails(page.html);
+    expect(details.get('Company name')).toBe('Acme Widgets Ltd');
+    expect(details.get('Date of check')).toBe('4 May 2026');
+    expect(details.get('Reference number')).toMatch(/^WE-[A-Z0-9]{7}-[A-Z]{2}$/);
+    // Headings and paragraphs, as in the real PDF: no summary list by default.
+    expect(page.html).not.toContain('govuk-summary-list');
+    expect(words).toContain('Legal basis of status');
+    expect(words).toContain('If you employ this person');
+    expect(words).toContain('You need to do a follow-up check before 14 December 2028');
   });
 
-  it('words a permission with no time limit', async () => {
+  it('words a permission with no time limit as the real page: "They can work in the UK." then "Details"', async () => {
     const page = await rightToWork(new Client(sim.url), sim, { shareCode: 'W3H8D2L6T', dob: '1985-11-03' });
-    expect(main(page.html)).toContain('They have permission to work in the UK with no time limit');
-    expect(main(page.html)).toContain('They can work in any job.');
-    expect(page.html).toContain('TOMASZ NOWAK');
+    const words = main(page.html);
+    expect(words).toContain(
+      'TOMASZ NOWAK They can work in the UK. Details They can work in any job. There is no limit on how long they can stay in the UK.',
+    );
+    expect(words).not.toContain('permission to work');
+    expect(page.html).toContain('<h2 class="govuk-heading-m">Details</h2>');
+    expect(words).toContain("You don't need to do the check again.");
+    expect(words).toMatch(/Legal basis of status .+ If you employ this person/);
   });
 
   it('shows a student with their restrictions', async () => {
@@ -62,7 +74,8 @@ describe('right to work: happy paths', () => {
   it('shows a person with no right to work', async () => {
     const page = await rightToWork(new Client(sim.url), sim, { shareCode: 'W9X4B7M2K', dob: '1995-02-10' });
     expect(h1(page.html)).toBe('Right to work');
-    expect(main(page.html)).toContain('DANIEL OKORO This person does not have the right to work in the UK.');
+    expect(main(page.html)).toContain('DANIEL OKORO They do not have permission to work in the UK.');
+    expect(main(page.html)).not.toContain('If you employ this person');
   });
 
   it('keeps the company-name answer required', async () => {
@@ -78,7 +91,7 @@ describe('right to work: happy paths', () => {
   });
 
   it('can show the historic "Start now" interstitial', async () => {
-    const legacy = await startPortalSim({ rightToWorkInterstitial: true });
+    const legacy = await startPortalSim({ rightToWorkInterstitial: true, signIn: 'service-host' });
     try {
       const client = new Client(legacy.url);
       const start = await client.get(legacy.entryUrls.rightToWork);
@@ -107,7 +120,7 @@ describe('right to work: the PDF', () => {
       dob: '1990-04-27',
       company: 'Acme Widgets Ltd',
     });
-    const reference = summaryRows(profile.html).get('Reference number') ?? '';
+    const reference = checkDetails(profile.html).get('Reference number') ?? '';
     const pdf = await submit(client, profile, {});
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
@@ -120,10 +133,11 @@ describe('right to work: the PDF', () => {
     expect(text).toContain('Acme Widgets Ltd');
     expect(text).toContain('4 May 2026');
     expect(text).toContain(reference);
+    expect(reference).toMatch(/^WE-/);
 
     const stranger = new Client(sim.url);
     const refused = await stranger.post('/right-to-work/rtw-view/profile/pdf', { _csrf: 'x' });
-    expect(refused.url).toBe('/right-to-work/rtw-view');
+    expect(refused.trail).toContain('/right-to-work/rtw-view');
     expect(refused.headers.get('content-type')).toContain('text/html');
   });
 

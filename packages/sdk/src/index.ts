@@ -1,5 +1,5 @@
-// Public entry: the client, its errors and guards, webhook helpers, evidence helpers and the
-// contract's types. Node-only helpers live in '@sharecode/sdk/node'.
+// Public entry: the client, its errors and guards, evidence helpers and the contract's types.
+// Webhook verification lives in '@sharecode/sdk/webhooks', Node-only helpers in '@sharecode/sdk/node'.
 
 export type { CreatedCheck } from './client.js';
 export { ShareCodeClient } from './client.js';
@@ -75,7 +75,3 @@ export { DEFAULT_WAIT_TIMEOUT_MS } from './wait-for-check.js';
 export type { WebhookErrorReason } from './webhook-error.js';
 export { ShareCodeWebhookError } from './webhook-error.js';
 export type { WebhookHeaders } from './webhook-headers.js';
-export type { SignedWebhook, SignWebhookOptions } from './webhook-sign.js';
-export { signWebhook } from './webhook-sign.js';
-export type { RawBody, VerifiedWebhook, VerifyWebhookOptions } from './webhooks.js';
-export { verifyWebhook, verifyWebhookSignature } from './webhooks.js';

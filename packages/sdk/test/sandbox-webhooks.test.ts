@@ -8,10 +8,9 @@ import {
   isShareCodeWebhookError,
   ShareCodeClient,
   ShareCodeWebhookError,
-  verifyWebhook,
-  verifyWebhookSignature,
   type WebhookErrorReason,
 } from '../src/index.js';
+import { verifyWebhook, verifyWebhookSignature } from '../src/webhooks-entry.js';
 import { API_KEY, BASE, createCheck } from './sandbox-helpers.js';
 
 const { server, sandbox } = setupSandboxServer({

@@ -16,11 +16,14 @@ import { createDashboardService } from './dashboard/dashboard-service.js';
 import { createDashboardSessions } from './dashboard/sessions.js';
 import { createSignInThrottle } from './dashboard/sign-in-throttle.js';
 import { buildHttpApp } from './http/build-app.js';
+import type { HttpTimeouts } from './http/http-timeouts.js';
 import { OPENAPI_JSON } from './openapi-document.js';
+import type { PortalHealthReport } from './portal/portal-health.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
 import { safeError } from './safe-error.js';
 import type { Database, DatabaseSweepReport } from './store/open-database.js';
 import { createSmtpMailer } from './webhooks/give-up-mail.js';
+import { createPinnedAgents } from './webhooks/pinned-agents.js';
 import { trustedCas } from './webhooks/post-webhook.js';
 import { type LookupAll, systemLookup } from './webhooks/resolve-target.js';
 import type { WebhooksConfig } from './webhooks/webhook-config.js';
@@ -46,6 +49,10 @@ export interface ServerDeps {
   /** The resolver of callback hosts; the system's by default (tests inject one). */
   readonly webhookLookup?: LookupAll | undefined;
   readonly dashboard: DashboardConfig;
+  /** How long clients may take to send headers and whole requests; 30 s each by default. */
+  readonly httpTimeouts?: HttpTimeouts | undefined;
+  /** The live portal driver's health (GET /healthz/portal, the live dashboard); absent: no driver. */
+  readonly portalHealth?: (() => PortalHealthReport) | undefined;
 }
 
 export interface Server {
@@ -78,6 +85,8 @@ export function createServer(deps: ServerDeps): Server {
     );
   }
   const { smtpUrl, mailFrom } = deps.webhooks;
+  const secureContext = trustedCas(deps.webhooks.ca);
+  const agents = createPinnedAgents({ secureContext });
   const webhooks = createWebhooks({
     deliveries: database.webhookDeliveries,
     secrets: database.webhookSecrets,
@@ -88,7 +97,8 @@ export function createServer(deps: ServerDeps): Server {
       policy: callbackUrlPolicy,
       lookup: deps.webhookLookup ?? systemLookup,
       timeoutMs: deps.webhooks.timeoutMs,
-      secureContext: trustedCas(deps.webhooks.ca),
+      secureContext,
+      agents,
     },
     mailer: smtpUrl && mailFrom ? createSmtpMailer(smtpUrl, mailFrom) : null,
     clock,
@@ -118,14 +128,18 @@ export function createServer(deps: ServerDeps): Server {
     log,
     openapiJson: OPENAPI_JSON,
     isClosing: () => closing,
+    httpTimeouts: deps.httpTimeouts,
     admitRequest,
     syncCheck: (input) =>
       performSyncCheck(
         { quota, copies: database.checkCopies, liveRunner: deps.liveRunner, clock, log },
         input,
       ),
+    // A full portal refuses a live check before its account is looked at (issue 15, item 7).
+    ...(deps.liveRunner.hold ? { holdLiveSlot: deps.liveRunner.hold.bind(deps.liveRunner) } : {}),
     createAsyncCheck: asyncChecks.create,
     readAsyncCheck: asyncChecks.read,
+    portalHealth: deps.portalHealth,
     dashboard: {
       sessions: createDashboardSessions(database.dashboard, createSignInThrottle(database.rateLimits), clock),
       service: createDashboardService({
@@ -134,9 +148,11 @@ export function createServer(deps: ServerDeps): Server {
         webhooks,
         policy: callbackUrlPolicy,
         clock,
+        recentChecks: database.recentChecks,
       }),
       webhooks,
       alwaysSecureCookies: deps.dashboard.alwaysSecureCookies,
+      portalHealth: deps.portalHealth,
       log,
     },
   });
@@ -176,6 +192,7 @@ export function createServer(deps: ServerDeps): Server {
       if (timer) clearInterval(timer);
       // Runs in hand reach their next state before the database can close.
       await Promise.all([app.close(), asyncChecks.stop(), webhooks.stop()]);
+      agents.close();
     },
   };
 }

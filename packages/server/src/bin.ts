@@ -13,8 +13,9 @@ import {
 } from './config.js';
 import { createDashboardAdmin } from './dashboard/dashboard-admin.js';
 import { DEFAULT_CHECK_SLOTS, DEFAULT_CHECK_TIMEOUT_SECONDS } from './portal/portal-config.js';
+import { registerPortalCommands } from './probe-command.js';
 import { fail, ok, type Result } from './result.js';
-import { startServer } from './start-server.js';
+import { startedBanner } from './started-banner.js';
 import { type Database, openDatabase } from './store/open-database.js';
 import { loadWebhooksConfig } from './webhooks/webhook-config.js';
 
@@ -41,25 +42,29 @@ databaseOptions(
     )
     .option(
       '--portal-url-right-to-work <url>',
-      'right-to-work service base URL (env RTW_PORTAL_URL_RIGHT_TO_WORK)',
+      'right-to-work entry: full URL of its first page or GOV.UK start page (env RTW_PORTAL_URL_RIGHT_TO_WORK)',
     )
     .option(
       '--portal-url-right-to-rent <url>',
-      'right-to-rent service base URL (env RTW_PORTAL_URL_RIGHT_TO_RENT)',
+      'right-to-rent entry: full URL of its first page or GOV.UK start page (env RTW_PORTAL_URL_RIGHT_TO_RENT)',
     )
     .option(
       '--portal-url-immigration-status <url>',
-      'view-immigration-status service base URL (env RTW_PORTAL_URL_IMMIGRATION_STATUS)',
+      'immigration-status entry: full URL of its first page or GOV.UK start page (env RTW_PORTAL_URL_IMMIGRATION_STATUS)',
     )
     .option(
       '--check-slots <n>',
-      `live checks run at once (env RTW_CHECK_SLOTS; default ${DEFAULT_CHECK_SLOTS})`,
+      `live checks run at once (env RTW_CHECK_SLOTS; default from cores and memory: ${DEFAULT_CHECK_SLOTS} here)`,
     )
     .option(
       '--check-timeout <seconds>',
       `longest a live check may take (env RTW_CHECK_TIMEOUT_SECONDS; default ${DEFAULT_CHECK_TIMEOUT_SECONDS})`,
     )
     .option('--chromium-path <path>', 'the Chromium binary to drive (env RTW_CHROMIUM_PATH)')
+    .option(
+      '--browser-dir <dir>',
+      "the browser's private folder: profile and downloads, swept at start (env RTW_BROWSER_DIR; default browser/ in the data folder)",
+    )
     .option(
       '--portal-javascript <on|off>',
       "run the portal pages' own scripts (env RTW_PORTAL_JAVASCRIPT; default off)",
@@ -73,7 +78,11 @@ databaseOptions(
       'no browser: live keys get 500 INTERNAL, sandbox keys work as usual (env RTW_PORTAL_DRIVER=off)',
     ),
 ).action(async (flags: ConfigFlags) => {
+  // Loaded here, not at the top: the admin commands need neither the HTTP stack nor the browser
+  // driver, and loading them cost a second per command (decisions.md, "First-day fixes").
+  const { startServer } = await import('./start-server.js');
   const server = await startServer(flags);
+  process.stderr.write(startedBanner(server.url));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
@@ -131,6 +140,8 @@ async function withAdmin<T>(
     await database.close();
   }
 }
+
+registerPortalCommands(program);
 
 const accounts = program.command('accounts').description('Create and change accounts.');
 databaseOptions(
@@ -257,6 +268,48 @@ function readPassword(file: string | undefined): Result<string, string> {
 }
 
 const keys = program.command('keys').description('Create, list and revoke API keys.');
+databaseOptions(
+  keys
+    .command('rotate-encryption')
+    .description(
+      'Rotate the encryption key: a new key seals every value again (the key file), or is printed for RTW_ENCRYPTION_KEY.',
+    ),
+).action(async (flags: ConfigFlags) => {
+  const config = loadDatabaseConfig(flags, process.env);
+  if (!config.ok) {
+    process.stderr.write(config.error.map((problem) => `rtw-server: ${problem}\n`).join(''));
+    process.exitCode = 1;
+    return;
+  }
+  const { rotateEncryptionKey } = await import('./store/rotate-encryption-key.js');
+  const rotated = await rotateEncryptionKey(config.value);
+  if (!rotated.ok) {
+    process.stderr.write(`rtw-server: ${rotated.error}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const done = rotated.value;
+  if (done.kind === 'environment') {
+    process.stdout.write(`${done.newKey}\n`);
+    process.stderr.write(
+      'A new encryption key is printed above. Put it first in RTW_ENCRYPTION_KEY, before the key(s) in use, ' +
+        'comma-separated (RTW_ENCRYPTION_KEY="NEW,OLD"), in every process, and restart them. Each server reads ' +
+        'old values with the old key and seals them again with the new one in the background; when its log says ' +
+        '"the old keys can be removed", drop the old key from the variable.\n',
+    );
+    return;
+  }
+  if (done.unreadable > 0) {
+    process.stderr.write(
+      `rtw-server: ${done.resealed} values sealed with the new key, but ${done.unreadable} open with no known key; the old keys stay in ${done.path}.\n`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  process.stdout.write(
+    `Encryption key rotated: ${done.resealed} values sealed again with the new key; ${done.path} holds only the new key.\n`,
+  );
+});
 databaseOptions(
   keys
     .command('create')

@@ -3,9 +3,9 @@ import { type DashboardConfig, loadDashboardConfig } from './dashboard/dashboard
 import { type Env, present } from './env-values.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
 import { loadPortalConfig, type PortalConfig, type PortalFlags } from './portal/portal-config.js';
-import { type AsyncChecksConfig, loadAsyncChecksConfig } from './queue/async-config.js';
+import { type AsyncChecksConfig, fitAsyncToSlots, loadAsyncChecksConfig } from './queue/async-config.js';
 import { fail, ok, type Result } from './result.js';
-import { parseEncryptionKey } from './store/encryption.js';
+import { parseEncryptionKeys } from './store/encryption.js';
 import { loadWebhooksConfig, type WebhooksConfig, type WebhooksFlags } from './webhooks/webhook-config.js';
 
 /** Everything the server reads from flags and the environment, validated once at start. */
@@ -16,6 +16,11 @@ export interface DatabaseConfig {
   readonly databaseUrl: string | null;
   /** From RTW_ENCRYPTION_KEY; null: the embedded database's key file (created on first start). */
   readonly encryptionKey: Buffer | null;
+  /**
+   * Earlier keys still readable after a rotation (RTW_ENCRYPTION_KEY="new,old"): values sealed with
+   * them open, and the server seals them again with the current key in the background.
+   */
+  readonly previousEncryptionKeys?: readonly Buffer[];
 }
 
 export interface ServerConfig extends DatabaseConfig {
@@ -65,10 +70,11 @@ export function loadDatabaseConfig(flags: ConfigFlags, env: Env): Result<Databas
     );
   }
   let encryptionKey: Buffer | null = null;
+  let previousEncryptionKeys: Buffer[] = [];
   const rawKey = env.RTW_ENCRYPTION_KEY;
   if (rawKey !== undefined) {
-    const parsed = parseEncryptionKey(rawKey, 'RTW_ENCRYPTION_KEY');
-    if (parsed.ok) encryptionKey = parsed.value;
+    const parsed = parseEncryptionKeys(rawKey, 'RTW_ENCRYPTION_KEY');
+    if (parsed.ok) [encryptionKey = null, ...previousEncryptionKeys] = parsed.value;
     else problems.push(parsed.error);
   } else if (databaseUrl !== null) {
     problems.push(
@@ -77,7 +83,7 @@ export function loadDatabaseConfig(flags: ConfigFlags, env: Env): Result<Databas
     );
   }
   if (problems.length > 0) return fail(problems);
-  return ok({ dataDir, databaseUrl, encryptionKey });
+  return ok({ dataDir, databaseUrl, encryptionKey, previousEncryptionKeys });
 }
 
 export function loadConfig(flags: ConfigFlags, env: Env): Result<ServerConfig, string[]> {
@@ -136,7 +142,9 @@ export function loadConfig(flags: ConfigFlags, env: Env): Result<ServerConfig, s
     upgradeUrl,
     logLevel,
     sweepIntervalMs: sweepSeconds * 1000,
-    asyncChecks: asyncChecks.value,
+    asyncChecks: portalDriver
+      ? fitAsyncToSlots(asyncChecks.value, portal.value.slots, env)
+      : asyncChecks.value,
     portalDriver,
     portal: portal.value,
     webhooks: webhooks.value,

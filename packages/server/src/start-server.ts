@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { Admin } from './accounts/admin.js';
 import { createServer } from './app.js';
@@ -5,10 +6,12 @@ import type { CheckEndedListener } from './checks/async-ports.js';
 import { type LiveCheckRunner, noPortalDriverRunner } from './checks/live-check-runner.js';
 import { type ConfigFlags, type Env, loadConfig } from './config.js';
 import type { DashboardAdmin } from './dashboard/dashboard-admin.js';
+import type { HttpTimeouts } from './http/http-timeouts.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { type PortalSlots, type StartedPortal, startPortal } from './portal/start-portal.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
 import { type Database, type DatabaseSweepReport, openDatabase } from './store/open-database.js';
+import { resealInBackground } from './store/reseal-in-background.js';
 import type { LookupAll } from './webhooks/resolve-target.js';
 import type { WebhooksConfig } from './webhooks/webhook-config.js';
 import type { Webhooks } from './webhooks/webhooks-service.js';
@@ -40,6 +43,8 @@ export interface StartServerOptions extends ConfigFlags {
   readonly webhooks?: Partial<WebhooksConfig>;
   /** Resolves callback hosts instead of the system resolver (tests: names that rebind, say). */
   readonly webhookLookup?: LookupAll;
+  /** How long clients may take to send headers and whole requests (default 30 s each; tests use less). */
+  readonly httpTimeouts?: HttpTimeouts;
 }
 
 export interface RunningServer {
@@ -80,6 +85,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const started = await startPortal(config.value.portal, {
       log: log.child({ component: 'portal' }),
       clock,
+      browserRoot: join(config.value.dataDir, 'browser'),
     });
     if (!started.ok) throw new StartupError(started.error);
     portal = started.value;
@@ -108,6 +114,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     webhooks: { ...config.value.webhooks, ...options.webhooks },
     webhookLookup: options.webhookLookup,
     dashboard: config.value.dashboard,
+    httpTimeouts: options.httpTimeouts,
+    portalHealth: portal ? () => portal.runner.health() : undefined,
   });
   let address: string;
   try {
@@ -121,6 +129,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ]);
   }
   log.info({ url: address, database: database.db.kind }, 'rtw-server listening');
+  // After a key rotation, old values are sealed again with the new key while the server serves.
+  const reseal = database.hasPreviousKeys
+    ? resealInBackground(database.reseal, log.child({ component: 'encryption' }))
+    : null;
 
   let closed: Promise<void> | null = null;
   const db = database;
@@ -134,6 +146,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     sweep: server.sweep,
     close() {
       closed ??= (async () => {
+        await reseal?.stop();
         await server.close();
         await portal?.close();
         if (ownsDatabase) await db.close();

@@ -197,4 +197,57 @@ describe.each(BACKENDS)('the asynchronous-check queue on %s', (backend) => {
     expect(taken).toHaveLength(60);
     expect(new Set(taken.map((c) => c.id))).toEqual(ids);
   });
+
+  it('after a crash, a check whose lease ran out is reclaimed before the backlog queued ahead of it', async () => {
+    // Its own mode, so rows other tests left queued cannot stand in the way.
+    const queueLive = async (createdAt: Date) => {
+      const request = validateCheckRequest(
+        'right_to_work',
+        { share_code: 'WACPT0001', date_of_birth: '1990-01-01', company_name: 'Queue Ltd' },
+        { async: true, now: createdAt },
+      );
+      if (!request.ok) throw new Error('invalid fixture');
+      const id = newCheckId();
+      await database.asyncChecks.create(accountId, 'live', (tx) =>
+        tx.insert({
+          id,
+          accountId,
+          keyId,
+          mode: 'live',
+          kind: 'right_to_work',
+          requestId: 'req_queue',
+          request: request.value,
+          fingerprint: 'f',
+          idempotencyKey: null,
+          clientReference: null,
+          callbackUrl: null,
+          reservation: null,
+          createdAt,
+        }),
+      );
+      return id;
+    };
+    const claimLive = (now: Date, token: string, limit: number) =>
+      database.asyncChecks.claim({
+        mode: 'live',
+        limit,
+        now,
+        leaseUntil: new Date(now.getTime() + LEASE),
+        leaseToken: token,
+        workerId: 'W',
+        exclude: [],
+      });
+    const start = at(40_000_000);
+    const interrupted = await queueLive(start);
+    const [running] = await claimLive(start, 'dead.1', 1);
+    expect(running?.id).toBe(interrupted);
+    // The process dies. Meanwhile a backlog arrives, every check due before the lease runs out.
+    const backlog: string[] = [];
+    for (let i = 1; i <= 5; i += 1) backlog.push(await queueLive(at(40_000_000 + i)));
+    const [first] = await claimLive(at(40_000_000 + LEASE + 1), 'new.1', 1);
+    expect(first).toMatchObject({ id: interrupted, attempt: 1, lostRuns: 1 });
+    // Then the backlog, oldest first.
+    const rest = await claimLive(at(40_000_000 + LEASE + 2), 'new.2', 10);
+    expect(rest.map((c) => c.id)).toEqual(backlog);
+  });
 });

@@ -66,6 +66,10 @@ describe('the dashboard in a browser', () => {
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('error-summary');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // The owner lands on the first tab, Live.
+    await page.getByRole('heading', { level: 1, name: 'Live: webhooks and keys' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Live' }).getAttribute('aria-current')).toBe('page');
+    await page.getByRole('link', { name: 'Sandbox' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sandbox: webhooks and keys' }).waitFor();
     const cookies = await page.context().cookies();
     const session = cookies.find((cookie) => cookie.name === 'rtw_session');
@@ -93,6 +97,14 @@ describe('the dashboard in a browser', () => {
     expect(revealed).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     expect(revealed).toBe(await ctx.server.webhooks.secret(owner.accountId, 'test'));
     await page.getByRole('button', { name: 'Rotate secret' }).click();
+    // One click only asks: nothing has changed yet, and Cancel leads back.
+    await page.getByRole('heading', { level: 1, name: 'Rotate the sandbox signing secret?' }).waitFor();
+    expect(await ctx.server.webhooks.secret(owner.accountId, 'test')).toBe(revealed);
+    await page.getByRole('link', { name: /Cancel/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sandbox: webhooks and keys' }).waitFor();
+    expect(await ctx.server.webhooks.secret(owner.accountId, 'test')).toBe(revealed);
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('button', { name: 'Yes, rotate the secret' }).click();
     const rotated = (await page.locator('#rotated-secret').textContent()) ?? '';
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(revealed);
@@ -108,6 +120,16 @@ describe('the dashboard in a browser', () => {
     const row = page.locator('tbody tr', { hasText: 'check.test' }).first();
     expect(await row.textContent()).toContain('Delivered');
     expect(receiver.received.at(-1)?.verifiedWith).toBe(receiver.secrets[0]);
+  });
+
+  it('shows a failed test event as a problem, not in the green box', async () => {
+    receiver.answer = () => 500;
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByRole('heading', { name: 'Test event not delivered' }).waitFor();
+    const box = page.locator('.notice', { hasText: 'Test event not delivered' });
+    expect(await box.getAttribute('class')).toContain('notice-failed');
+    expect(await box.getAttribute('role')).toBe('alert');
+    receiver.answer = () => 204;
   });
 
   it('shows a given-up delivery and resends it', async () => {
@@ -128,7 +150,7 @@ describe('the dashboard in a browser', () => {
       return deliveries.find((d) => d.checkId === checkId && d.state === 'given_up');
     }, 'the give-up');
     await page.goto(`${ctx.server.url}/dashboard/test`);
-    const row = page.locator('tbody tr', { hasText: checkId });
+    const row = page.locator('tr[id^="delivery-"]', { hasText: checkId });
     expect(await row.textContent()).toContain('Given up');
     receiver.answer = () => 200;
     await row.getByRole('button', { name: /Resend/ }).click();
@@ -138,7 +160,9 @@ describe('the dashboard in a browser', () => {
       return deliveries.find((d) => d.checkId === checkId && d.state === 'delivered');
     }, 'the resent delivery');
     await page.goto(`${ctx.server.url}/dashboard/test`);
-    expect(await page.locator('tbody tr', { hasText: checkId }).textContent()).toContain('Delivered');
+    expect(await page.locator('tr[id^="delivery-"]', { hasText: checkId }).textContent()).toContain(
+      'Delivered',
+    );
     expect(receiver.received.at(-1)?.status).toBe(200);
   });
 
@@ -157,6 +181,12 @@ describe('the dashboard in a browser', () => {
       .locator('tbody tr', { hasText: prefix })
       .getByRole('button', { name: /Revoke/ })
       .click();
+    await page.getByRole('heading', { level: 1, name: `Revoke key ${prefix}?` }).waitFor();
+    const stillWorks = await fetch(`${ctx.server.url}/api/check/async/chk_${'1'.repeat(32)}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(stillWorks.status).toBe(404);
+    await page.getByRole('button', { name: 'Yes, revoke this key' }).click();
     await page.getByText(/revoked: it no longer works/).waitFor();
     const refused = await fetch(`${ctx.server.url}/api/check/async/chk_${'1'.repeat(32)}`, {
       headers: { authorization: `Bearer ${key}` },

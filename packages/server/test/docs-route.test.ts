@@ -4,11 +4,11 @@ import { existsSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missing } from '../../../test/support/required-part.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 const CHROMIUM = '/usr/bin/chromium-headless-shell';
 const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`/docs browser test skipped: no Chromium at ${CHROMIUM}`);
 
 describe('GET /docs', () => {
   let server: TestServer;
@@ -17,6 +17,22 @@ describe('GET /docs', () => {
   });
   afterAll(async () => {
     await server?.close();
+  });
+
+  it('GET / is a landing page for people, linking the docs, the contract, the dashboard and health', async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+    const html = await response.text();
+    for (const href of ['/docs', '/openapi.json', '/dashboard', '/healthz'])
+      expect(html).toContain(`href="${href}"`);
+    expect(html).not.toContain('<script');
+    expect((await fetch(`${server.url}/`, { method: 'HEAD' })).status).toBe(200);
+    const post = await fetch(`${server.url}/`, { method: 'POST' });
+    expect(post.status).toBe(400);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
   });
 
   it('answers an HTML shell that loads the renderer from this server and points it at /openapi.json', async () => {
@@ -31,7 +47,8 @@ describe('GET /docs', () => {
     expect(html).toContain('<link rel="stylesheet" href="/docs/assets/swagger-ui.css">');
     expect(html).not.toMatch(/https?:\/\//);
     const init = await (await fetch(`${server.url}/docs/assets/init.js`)).text();
-    expect(init).toContain("url: '/openapi.json'");
+    expect(init).toContain("fetch('/openapi.json')");
+    expect(init).toContain('window.location.origin');
   });
 
   it('serves the renderer script and stylesheet from swagger-ui-dist, gzipped when asked', async () => {
@@ -78,7 +95,13 @@ describe('GET /docs', () => {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('INVALID_INPUT');
   });
 
-  describe.skipIf(!hasChromium)(`in a real browser (${CHROMIUM}), offline`, () => {
+  describe.skipIf(
+    missing(
+      !hasChromium,
+      'Chromium for the offline docs test',
+      `install Debian's chromium-headless-shell (${CHROMIUM})`,
+    ),
+  )(`in a real browser (${CHROMIUM}), offline`, () => {
     it('renders the API title and its operations', async () => {
       const browser = await chromium.launch({
         executablePath: CHROMIUM,
@@ -100,6 +123,10 @@ describe('GET /docs', () => {
         await page.goto(`${server.url}/docs`);
         await page.getByRole('heading', { name: /Share-code checks API/ }).waitFor();
         await page.getByText('/api/check/right-to-rent', { exact: true }).first().waitFor();
+        // The server offered is the one the page came from, not the contract's default address.
+        const servers = (await page.locator('.servers select').textContent()) ?? '';
+        expect(servers).toContain(origin);
+        expect(servers).not.toContain('127.0.0.1:8080');
         expect(problems).toEqual([]);
       } finally {
         await browser.close();

@@ -91,6 +91,22 @@ describe.skipIf(CHROMIUM === null)('rtw-server start with the portal driver', ()
     expect(await server.exited).toBe(0);
   }, 90_000);
 
+  it('prints a line for people: where it listens, the dashboard and the docs', async () => {
+    const server = start(['--port', '0', '--data-dir', dir, '--no-portal-driver']);
+    try {
+      const url = await server.listening;
+      expect(url, server.stderr()).not.toBeNull();
+      for (let i = 0; i < 50 && !server.stderr().includes('/docs'); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(server.stderr()).toContain(`listening on ${url}`);
+      expect(server.stderr()).toContain(`${url}/dashboard`);
+      expect(server.stderr()).toContain(`${url}/docs`);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
   it('refuses to start without a browser, saying how to install one', async () => {
     const server = start(['--port', '0', '--data-dir', dir, '--chromium-path', '/nowhere/chromium']);
     expect(await server.exited).toBe(1);

@@ -114,10 +114,11 @@ describe.skipIf(CHROMIUM === null)('live checks over HTTP, driven through the po
     expect((await pdfText((status.body as Body).pdf_data_url as string)).text).toContain('CHEN JING');
   });
 
-  it('maps portal answers to the spec errors: DOB_MISMATCH 404, unavailable portal 504', async () => {
+  it('maps portal answers to the spec errors: "do not match our records" 404, unavailable portal 504', async () => {
+    // Right to work shows one page for a wrong code and a wrong date of birth: NOT_FOUND naming both.
     const mismatch = await check('/api/check', { ...RIGHT_TO_WORK, date_of_birth: '1990-04-28' });
     expect(mismatch.status).toBe(404);
-    expect(errorOf(mismatch).code).toBe('DOB_MISMATCH');
+    expect(errorOf(mismatch).code).toBe('NOT_FOUND');
     sim.setFaults({ error: { kind: 'http-503' } });
     const down = await check('/api/check/right-to-rent', RIGHT_TO_RENT);
     expect(down.status).toBe(504);

@@ -12,21 +12,23 @@ import type { PortalSim } from '@sharecode/portal-sim';
 import jpeg from 'jpeg-js';
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { chromium } from 'playwright-core';
+import { missing } from '../../../test/support/required-part.js';
 import { type CheckSlots, createCheckSlots } from '../src/portal/check-slots.js';
 import { findChromium } from '../src/portal/find-chromium.js';
 import { launchPlaywrightBrowser } from '../src/portal/playwright-browser.js';
 import type { CheckSession } from '../src/portal/portal-page.js';
 import { createPortalRunner, type PortalRunner } from '../src/portal/portal-runner.js';
 
-/** The browser the tests drive, found as the server finds it; null skips the browser tests. */
+/** The browser the tests drive, found as the server finds it; null skips the browser tests (throws under CI). */
 export const CHROMIUM = (() => {
   const found = findChromium({
     configuredPath: process.env.RTW_CHROMIUM_PATH?.trim() || null,
     playwrightPath: () => chromium.executablePath() || null,
     exists: existsSync,
   });
-  if (!found.ok) console.warn(`portal tests skipped: ${found.error}`);
-  return found.ok ? found.value.path : null;
+  if (found.ok) return found.value.path;
+  missing(true, 'Chromium for the portal tests', found.error);
+  return null;
 })();
 
 export interface TestSlotsOptions {
@@ -63,7 +65,18 @@ export function simRunner(
   options: { checkTimeoutMs?: number; clock?: () => Date } = {},
 ): PortalRunner {
   return createPortalRunner(slots, {
-    baseUrls: sim.baseUrls,
+    // Read at each check: the simulator's entries follow its variants.
+    entryUrls: {
+      get rightToWork() {
+        return sim.entryUrls.rightToWork;
+      },
+      get rightToRent() {
+        return sim.entryUrls.rightToRent;
+      },
+      get immigrationStatus() {
+        return sim.entryUrls.immigrationStatus;
+      },
+    },
     checkTimeoutMs: options.checkTimeoutMs ?? 20_000,
     ...(options.clock ? { clock: options.clock } : {}),
   });

@@ -139,8 +139,11 @@ describe.skipIf(CHROMIUM === null)('immigration status, live, against the portal
 
   it('reads lookup failures from the error summary: not found, date of birth, lock', async () => {
     expect(errorOf(await runCheck(runner, status('S0C0C0C0C', '1983-03-21'))).code).toBe('NOT_FOUND');
-    expect(errorOf(await runCheck(runner, status('S3F7J1K9M', '1983-03-22'))).code).toBe('DOB_MISMATCH');
-    expect(errorOf(await runCheck(runner, status('S3F7J1K9M', '1983-03-22'))).code).toBe('DOB_MISMATCH');
+    // "The details you entered do not match our records": either cause, said so in the message.
+    const mismatch = errorOf(await runCheck(runner, status('S3F7J1K9M', '1983-03-22')));
+    expect(mismatch.code).toBe('NOT_FOUND');
+    expect(mismatch.message).toMatch(/both the share code and the date of birth/);
+    expect(errorOf(await runCheck(runner, status('S3F7J1K9M', '1983-03-22'))).code).toBe('NOT_FOUND');
     const locked = errorOf(await runCheck(runner, status('S3F7J1K9M', '1983-03-21')));
     expect(locked.code).toBe('NOT_FOUND');
     expect(locked.message).toMatch(/locked/);

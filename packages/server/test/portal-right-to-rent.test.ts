@@ -117,9 +117,20 @@ describe.skipIf(CHROMIUM === null)('right to rent, live, against the portal simu
     });
   });
 
-  it('maps the lookup errors: not found and date of birth', async () => {
+  it('walks the service from whatever entry the simulator serves (variant rightToRentEntry: landlord-check)', async () => {
+    // Entered at the service's own first page (sim.entryUrls follows the variant); the HTTP variant
+    // tests enter through the GOV.UK start page instead.
+    expect(sim.setVariants({ rightToRentEntry: 'landlord-check' }).ok).toBe(true);
+    expect(sim.entryUrls.rightToRent).toMatch(/\/landlord-check$/);
+    const result = resultOf(await runCheck(runner, rtr('R6T3Q9H5B', '1992-09-14')));
+    expect(result).toMatchObject({ outcome: 'ACCEPTED', name: 'KWAME MENSAH', expiry_date: '2029-03-31' });
+  });
+
+  it('maps the lookup errors: not found, and "do not match our records" as either cause', async () => {
     expect(errorOf(await runCheck(runner, rtr('R0B0B0B0B', '1988-06-30'))).code).toBe('NOT_FOUND');
-    expect(errorOf(await runCheck(runner, rtr('R4M8K2W7P', '1988-06-29'))).code).toBe('DOB_MISMATCH');
+    const mismatch = errorOf(await runCheck(runner, rtr('R4M8K2W7P', '1988-06-29')));
+    expect(mismatch.code).toBe('NOT_FOUND');
+    expect(mismatch.message).toMatch(/both the share code and the date of birth/);
   });
 
   it('maps portal faults: error page, unavailable, changed page', async () => {

@@ -45,8 +45,9 @@ describe.skipIf(CHROMIUM === null)('right to work, live, against the portal simu
       title: 'Right to work',
       name: 'ANA MARÍA LÓPEZ',
       date_of_birth: '1990-04-27',
-      nationality: 'Colombian',
-      permission_type: 'Skilled Worker',
+      // The evidence page shows neither (portal.md, second review): null, not invented.
+      nationality: null,
+      permission_type: null,
       start_date: '2024-01-15',
       expiry_date: '2028-12-14',
       conditions: [
@@ -80,11 +81,12 @@ describe.skipIf(CHROMIUM === null)('right to work, live, against the portal simu
     expect(result).toMatchObject({
       outcome: 'ACCEPTED',
       name: 'TOMASZ NOWAK',
-      nationality: 'Polish',
-      permission_type: 'EU Settlement Scheme - settled status',
+      // The evidence page shows neither (portal.md, second review): null, not invented.
+      nationality: null,
+      permission_type: null,
       start_date: null,
       expiry_date: null,
-      conditions: ['They can work in any job.'],
+      conditions: ['They can work in any job.', 'There is no limit on how long they can stay in the UK.'],
       restrictions: [],
     });
     expect(jpegSize(result.photo_data_url).width).toBeGreaterThan(0);
@@ -96,8 +98,9 @@ describe.skipIf(CHROMIUM === null)('right to work, live, against the portal simu
     expect(result).toMatchObject({
       outcome: 'ACCEPTED',
       name: 'LI WEI',
-      nationality: 'Chinese',
-      permission_type: 'Student',
+      // The evidence page shows neither (portal.md, second review): null, not invented.
+      nationality: null,
+      permission_type: null,
       start_date: '2025-09-01',
       expiry_date: '2027-10-31',
       conditions: [
@@ -119,7 +122,8 @@ describe.skipIf(CHROMIUM === null)('right to work, live, against the portal simu
     expect(result).toMatchObject({
       outcome: 'REJECTED',
       name: 'DANIEL OKORO',
-      nationality: 'Nigerian',
+      // The evidence page shows neither (portal.md, second review): null, not invented.
+      nationality: null,
       permission_type: null,
       start_date: null,
       expiry_date: null,
@@ -138,12 +142,14 @@ describe.skipIf(CHROMIUM === null)('right to work, live, against the portal simu
     it('an unknown share code is NOT_FOUND', async () => {
       const error = errorOf(await runCheck(runner, rtw('W0A0A0A0A', '1990-04-27')));
       expect(error.code).toBe('NOT_FOUND');
-      expect(error.message).toContain('Share code not found');
+      // Right to work shows one page for both causes (the default "one-page" variant).
+      expect(error.message).toMatch(/both the share code and the date of birth/);
     });
 
-    it('a wrong date of birth is DOB_MISMATCH', async () => {
+    it('a wrong date of birth gets the one "do not match our records" page: NOT_FOUND naming both causes', async () => {
       const error = errorOf(await runCheck(runner, rtw('W7K2M9P4Q', '1990-04-28')));
-      expect(error).toMatchObject({ code: 'DOB_MISMATCH', status: 404 });
+      expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+      expect(error.message).toMatch(/both the share code and the date of birth/);
       noPersonalData(error.message);
     });
 
@@ -167,7 +173,7 @@ describe.skipIf(CHROMIUM === null)('right to work, live, against the portal simu
 
     it('a locked code is NOT_FOUND saying it is locked, even with the right date of birth', async () => {
       for (let i = 0; i < 3; i += 1) {
-        expect(errorOf(await runCheck(runner, rtw('W7K2M9P4Q', '1990-04-28'))).code).toBe('DOB_MISMATCH');
+        expect(errorOf(await runCheck(runner, rtw('W7K2M9P4Q', '1990-04-28'))).code).toBe('NOT_FOUND');
       }
       const error = errorOf(await runCheck(runner, rtw('W7K2M9P4Q', '1990-04-27')));
       expect(error.code).toBe('NOT_FOUND');
@@ -205,11 +211,11 @@ describe.skipIf(CHROMIUM === null)('right to work, live, against the portal simu
       expect(slots.stats().inUse).toBe(0);
     });
 
-    it('a session that ends mid-check is TIMEOUT', async () => {
+    it('a session that ends mid-check, again in a fresh session, is UPSTREAM_UNEXPECTED', async () => {
       sim.setFaults({ services: { rightToWork: { sessionTimeoutSeconds: 0 } } });
       const error = errorOf(await runCheck(runner, rtw('W7K2M9P4Q', '1990-04-27')));
-      expect(error.code).toBe('TIMEOUT');
-      expect(error.message).toMatch(/session/);
+      expect(error.code).toBe('UPSTREAM_UNEXPECTED');
+      expect(error.message).toMatch(/fresh session/);
     });
 
     it('a changed result page is UPSTREAM_UNEXPECTED with a redacted diagnostic for operators', async () => {

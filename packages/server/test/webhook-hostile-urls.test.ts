@@ -83,6 +83,15 @@ const literalUrls = (p: number): string[] => [
   `https://${TEST_RECEIVER_HOST}@127.0.0.1:${p}/`,
   `http://${TEST_RECEIVER_HOST}/`,
   `HTTPS://127.0.0.1:${p}/`,
+  // Cloud platforms' special addresses (core's cloud-metadata.ts) and malformed hosts (issue 15).
+  'https://168.63.129.16/machine?comp=goalstate',
+  'https://[::ffff:168.63.129.16]/',
+  'https://100.100.100.200/latest/meta-data/',
+  'https://[fd20:ce::254]/computeMetadata/v1/',
+  'https://hooks.example.com:0/',
+  'https://hooks.example../',
+  `https://${'a'.repeat(64)}.example.com/`,
+  `https://${Array.from({ length: 5 }, () => 'a'.repeat(50)).join('.')}.com/`,
   `https:\\\\127.0.0.1:${p}/`,
   `https://127.0.0.1%2f:${p}/`,
 ];
@@ -96,6 +105,8 @@ const resolvedUrls = (p: number): string[] => [
   `https://zero.rtw-test.example:${p}/`,
   `https://nat64.rtw-test.example:${p}/`,
   `https://ula.rtw-test.example:${p}/`,
+  `https://azure.rtw-test.example:${p}/`,
+  `https://aws6.rtw-test.example:${p}/`,
 ];
 
 const resolverTable = {
@@ -106,6 +117,8 @@ const resolverTable = {
   'zero.rtw-test.example': ['0.0.0.0'],
   'nat64.rtw-test.example': ['64:ff9b::7f00:1'],
   'ula.rtw-test.example': ['fd12:3456::1'],
+  'azure.rtw-test.example': ['168.63.129.16'],
+  'aws6.rtw-test.example': ['fd00:ec2::254'],
   // Public on the first look, loopback on every later one.
   'rebind.rtw-test.example': [['192.0.43.10'], ['127.0.0.1']],
   [TEST_RECEIVER_HOST]: ['127.0.0.1'],

@@ -17,6 +17,10 @@ export interface ResultLine {
   evidence?: SavedEvidence | null;
   /** With ok, when the evidence could not be saved (the result then keeps its data URLs). */
   evidence_error?: { code: string; message: string };
+  /** With ok and --register: the receipt that filed the row in the evidence register. */
+  register?: { receipt: number; reference: string; follow_up: string | null };
+  /** With ok and --register, when the row could not be filed (the check still ran). */
+  register_error?: { code: string; message: string };
   /** Without ok: the API's error body, or the CLI's own (CONNECTION_FAILED, ...). */
   error?: { code: string; message: string; upgrade_url?: string };
   /** Without ok: true when running the row again later may succeed; such rows run again on resume. */

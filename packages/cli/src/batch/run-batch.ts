@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { CheckKind } from '@sharecode/core';
 import type { CheckResult } from '@sharecode/sdk';
-import type { CommandContext } from '../context.js';
+import type { CliIo, CommandContext } from '../context.js';
 import { saveResultEvidence } from '../evidence/save.js';
 import { EXIT } from '../exit-codes.js';
 import { stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
 import { startProgressBar } from '../output/progress-bar.js';
+import { fileIfRegistering } from '../register/batch-row.js';
 import {
   type Failure,
   failureFromError,
@@ -20,6 +21,7 @@ import { validateForKind } from '../request/validate.js';
 import { type Connection, openConnection } from '../runtime/connection.js';
 import { type ColumnMap, mapColumns, rowBody, rowLabel } from './columns.js';
 import { type CsvRecord, parseCsv } from './csv.js';
+import { failedRowNotice } from './failed-row.js';
 import { maskShareCode } from './mask.js';
 import { appendResult, isFinal, type ResultLine, readResults } from './results-file.js';
 
@@ -116,6 +118,7 @@ async function runRow(
   defaults: Readonly<Record<string, string>>,
   connection: Connection,
   options: Readonly<Record<string, unknown>>,
+  io: CliIo,
 ): Promise<RowOutcome> {
   const label = rowLabel(row.record.cells, plan.columns);
   const base = {
@@ -156,16 +159,17 @@ async function runRow(
       abort: undefined,
     };
   }
+  const register = await fileIfRegistering(options, io, result, label, row.row);
   if (options.evidence === false) {
     return {
-      line: { ...base, ok: true, result: slim(result), evidence: null, finished_at: finished() },
+      line: { ...base, ok: true, result: slim(result), evidence: null, ...register, finished_at: finished() },
       abort: undefined,
     };
   }
   try {
     const evidence = await saveResultEvidence(result, stringOption(options, 'out') ?? '.', `row-${row.row}`);
     return {
-      line: { ...base, ok: true, result: slim(result), evidence, finished_at: finished() },
+      line: { ...base, ok: true, result: slim(result), evidence, ...register, finished_at: finished() },
       abort: undefined,
     };
   } catch (error) {
@@ -178,6 +182,7 @@ async function runRow(
         result: { ...result },
         evidence: null,
         evidence_error: failure.json.error,
+        ...register,
         finished_at: finished(),
       },
       abort: undefined,
@@ -243,7 +248,7 @@ async function runRows(
     while (aborted === undefined && next < todo.length) {
       const row = todo[next++];
       if (row === undefined) break;
-      const outcome = await runRow(kind, row, batch, defaults, connection, options);
+      const outcome = await runRow(kind, row, batch, defaults, connection, options, ctx.io);
       if (outcome.abort) {
         aborted ??= outcome.abort;
         break;
@@ -311,10 +316,7 @@ function summarise(
   }
   const failedRows = batch.rows.filter((row) => batch.done.get(row.row)?.ok === false);
   for (const row of failedRows.slice(0, 20)) {
-    const line = batch.done.get(row.row);
-    out.notice(
-      `  row ${row.row} (line ${row.record.line}): ${line?.error?.code ?? 'error'}${line?.retryable ? ' (will run again on the next run)' : ''}`,
-    );
+    out.notice(failedRowNotice(row.row, row.record.line, batch.done.get(row.row)));
   }
   if (failedRows.length > 20)
     out.notice(`  ... and ${failedRows.length - 20} more: see ${batch.resultsPath}`);

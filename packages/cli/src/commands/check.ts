@@ -5,6 +5,7 @@ import { checkKindOf, isKindName } from '../kinds.js';
 import { argumentsOf, stringOption } from '../options.js';
 import { type Output, outputFor } from '../output/output.js';
 import { startSpinner } from '../output/spinner.js';
+import { registerUsable } from '../register/file-result.js';
 import { failureFromError, printFailure, usageFailure } from '../render/failure.js';
 import { bodyFromOptions, flagOfField, REQUEST_FIELDS } from '../request/fields.js';
 import { sendCheck } from '../request/send.js';
@@ -17,6 +18,19 @@ const TITLES = {
   immigration_status: 'immigration status',
 } as const;
 
+/**
+ * What Ctrl-C during a live check leaves behind: the portal may already have answered, and a check the
+ * portal answered is charged. The service's request id travels with its answer, so it is quoted only
+ * when one came back (an earlier attempt, say); otherwise the time the check was sent identifies it.
+ */
+export function interruptedLiveCheck(sentAt: Date, requestId: string | undefined): string {
+  const id =
+    requestId === undefined
+      ? `Its request id comes with the answer, so none was received; quote the time it was sent, ${sentAt.toISOString()}, to support.`
+      : `Quote request id ${requestId} (sent ${sentAt.toISOString()}) to support.`;
+  return `The live check was already sent and may have been charged if the portal answered. See it among the dashboard's recent checks before trying again. ${id}`;
+}
+
 /** `rtw check <kind>`: one check from the flags, or every row of --batch. */
 export async function checkCommand(ctx: CommandContext): Promise<number> {
   const out = outputFor(ctx);
@@ -24,6 +38,11 @@ export async function checkCommand(ctx: CommandContext): Promise<number> {
   if (!isKindName(name)) {
     printFailure(out, usageFailure('Name the kind: right-to-work, right-to-rent or immigration-status.'));
     return EXIT.INVALID_INPUT;
+  }
+  const noRegister = await registerUsable(ctx.options, ctx.io);
+  if (noRegister) {
+    printFailure(out, noRegister);
+    return noRegister.exitCode;
   }
   if (stringOption(ctx.options, 'batch') !== undefined) {
     const { runBatch } = await import('../batch/run-batch.js');
@@ -58,7 +77,11 @@ async function singleCheck(
   const spinner = startSpinner(out.io.stderr, `Checking ${TITLES[kind]} (a live check takes 15 to 40 s)`, {
     enabled: out.animate,
   });
-  const release = out.io.onInterrupt(() => spinner.stop());
+  const sentAt = new Date();
+  const release = out.io.onInterrupt(() => {
+    spinner.stop();
+    return connection.value.live ? interruptedLiveCheck(sentAt, connection.value.lastRequestId()) : undefined;
+  });
   try {
     const result = await sendCheck(client, validated.value, { maxRetries: retries });
     spinner.stop();

@@ -22,6 +22,9 @@ export async function pollCommand(ctx: CommandContext): Promise<number> {
     return opened.error.exitCode;
   }
   const connection = opened.value;
+  // A read writes files only when told where (--out given, not its default).
+  const outSource = ctx.sourceOf('out');
+  const saveEvidence = outSource !== undefined && outSource !== 'default';
   try {
     if (flagOption(ctx.options, 'wait')) {
       const finished = await waitForEnd(out, connection, id, numberOption(ctx.options, 'timeout', 600));
@@ -29,11 +32,11 @@ export async function pollCommand(ctx: CommandContext): Promise<number> {
         printFailure(out, withSandboxHint(finished.error, connection.sandbox !== undefined));
         return finished.error.exitCode;
       }
-      return await finishWithRecord(out, ctx.options, finished.value);
+      return await finishWithRecord(out, ctx.options, finished.value, saveEvidence);
     }
     try {
       const record = await connection.client.getCheck(id, { maxRetries: connection.retries });
-      return await finishWithRecord(out, ctx.options, record);
+      return await finishWithRecord(out, ctx.options, record, saveEvidence);
     } catch (error) {
       const failure = withSandboxHint(failureFromError(error), connection.sandbox !== undefined);
       printFailure(out, failure);

@@ -1,4 +1,4 @@
-import { signWebhook } from '@sharecode/sdk';
+import { signWebhook } from '@sharecode/sdk/webhooks';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { readBytes } from '../io/read-input.js';

@@ -1,6 +1,7 @@
 import type { CommandContext } from '../context.js';
 import { envValue, flagOption, stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
+import { loadSandbox } from '../runtime/load-sandbox.js';
 
 /**
  * The signing secret: --secret, else with --sandbox the sandbox's published one, else
@@ -18,7 +19,7 @@ export async function webhookSecretFor(ctx: CommandContext, out: Output): Promis
   }
   let secret = flag?.trim() || undefined;
   if (secret === undefined && flagOption(ctx.options, 'sandbox')) {
-    secret = (await import('@sharecode/sandbox')).SANDBOX_WEBHOOK_SECRET;
+    secret = (await loadSandbox(() => import('@sharecode/sandbox'))).SANDBOX_WEBHOOK_SECRET;
   }
   secret ??= envValue(ctx.io.env, 'RTW_WEBHOOK_SECRET');
   out.addSecret(secret);

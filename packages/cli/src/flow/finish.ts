@@ -4,6 +4,7 @@ import { saveResultEvidence } from '../evidence/save.js';
 import { EXIT } from '../exit-codes.js';
 import { flagOption, stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
+import { fileIfAsked } from '../register/file-result.js';
 import { apiFailure, type Failure, failureFromError, printFailure, withMessage } from '../render/failure.js';
 import { renderRecord } from '../render/record-summary.js';
 import { renderResult } from '../render/result-summary.js';
@@ -50,7 +51,9 @@ export async function finishWithResult(
 ): Promise<number> {
   if (out.json) out.jsonValue(result);
   else for (const text of renderResult(result, out.out)) out.data(text);
-  const failure = await saveEvidenceFor(out, options, result, fallbackName);
+  const failure =
+    (await saveEvidenceFor(out, options, result, fallbackName)) ??
+    (await fileIfAsked(out, options, result, fallbackName));
   if (failure) {
     // stdout already holds the result: the explanation goes to stderr only.
     printFailure(out, failure, { body: false });
@@ -63,7 +66,13 @@ export async function finishWithResult(
  * Prints an asynchronous check as it stands (with --json, exactly the API's record). A succeeded
  * check's evidence is saved; a failed one exits with its error's code; one still in progress exits 0.
  */
-export async function finishWithRecord(out: Output, options: Options, record: CheckRecord): Promise<number> {
+export async function finishWithRecord(
+  out: Output,
+  options: Options,
+  record: CheckRecord,
+  /** False: a read (`rtw poll` without --out) writes no file, it says how to get them. */
+  saveEvidence = true,
+): Promise<number> {
   if (out.json) out.jsonValue(record);
   else for (const text of renderRecord(record, out.out)) out.data(text);
   if (record.status === 'succeeded') {
@@ -72,7 +81,11 @@ export async function finishWithRecord(out: Output, options: Options, record: Ch
       out.data('');
       for (const text of renderResult(record.result, out.out)) out.data(text);
     }
-    const failure = await saveEvidenceFor(out, options, record.result, record.id);
+    // A read (`rtw poll` without --out) writes no evidence file; --register is asked for explicitly.
+    const saved = saveEvidence ? await saveEvidenceFor(out, options, record.result, record.id) : undefined;
+    if (!saveEvidence && options.evidence !== false)
+      out.notice('Photo and PDF not saved: a poll only reads. Add --out DIR to save them there.');
+    const failure = saved ?? (await fileIfAsked(out, options, record.result, record.id));
     if (failure) {
       printFailure(out, failure, { body: false });
       return failure.exitCode;

@@ -78,3 +78,28 @@ describe('failureFromError', () => {
     });
   });
 });
+
+describe('CONNECTION_FAILED advice', () => {
+  it("says once what to check, in the CLI's terms (not the SDK's baseUrl)", () => {
+    const sdk = new ShareCodeConnectionError(
+      'Could not get an answer from http://127.0.0.1:9 after 3 attempts: ECONNREFUSED. Check baseUrl and the network.',
+      { cause: new Error('x'), attempts: 3 },
+    );
+    const failure = failureFromError(sdk);
+    expect(failure.message).toBe(
+      'Could not get an answer from http://127.0.0.1:9 after 3 attempts: ECONNREFUSED. Check --base-url (or RTW_BASE_URL) and your network, then try again.',
+    );
+    expect(failure.message).not.toContain('baseUrl');
+    expect(failure.message.match(/Check/g)).toHaveLength(1);
+  });
+
+  it('does not invite a blind retry of a check that may have reached the service', () => {
+    const failure = failureFromError(
+      new ShareCodeConnectionError(
+        'Could not get an answer from https://api.example after 1 attempt: socket hang up. Not retried: the connection broke after the check may have reached the server.',
+        { cause: new Error('x'), attempts: 1 },
+      ),
+    );
+    expect(failure.message).not.toContain('try again');
+  });
+});

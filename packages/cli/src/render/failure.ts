@@ -10,6 +10,7 @@ import {
 } from '@sharecode/sdk';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import type { Output } from '../output/output.js';
+import { SandboxNotInstalledError } from '../runtime/load-sandbox.js';
 
 /** The error body printed on stdout with --json: the API's, or the same shape for the CLI's own failures. */
 export interface ErrorJson {
@@ -87,6 +88,18 @@ export function apiFailure(
 }
 
 /** Anything the SDK (or a command) threw, as a failure. */
+// The SDK's own advice names its `baseUrl` option; the CLI's user has flags instead.
+const SDK_CONNECTION_ADVICE = / ?Check baseUrl and the network\.?$/;
+
+/** The SDK's connection message with the CLI's advice, said once, in the CLI's terms. */
+export function connectionMessage(sdkMessage: string): string {
+  const what = sdkMessage.replace(SDK_CONNECTION_ADVICE, '');
+  // A synchronous check cut off after it may have reached the service is not to be retried blindly:
+  // the SDK's message already says why and what to use instead.
+  if (/\bNot retried\b/.test(what)) return `${what} Check --base-url (or RTW_BASE_URL) and your network.`;
+  return `${what} Check --base-url (or RTW_BASE_URL) and your network, then try again.`;
+}
+
 export function failureFromError(error: unknown): Failure {
   if (isShareCodeApiError(error)) {
     if (error.code === 'UNEXPECTED_RESPONSE') {
@@ -103,11 +116,7 @@ export function failureFromError(error: unknown): Failure {
     );
   }
   if (isShareCodeConnectionError(error)) {
-    return cliFailure(
-      EXIT.RETRYABLE,
-      'CONNECTION_FAILED',
-      `${error.message} Check --base-url (or RTW_BASE_URL) and your network, then try again.`,
-    );
+    return cliFailure(EXIT.RETRYABLE, 'CONNECTION_FAILED', connectionMessage(error.message));
   }
   if (isShareCodeTimeoutError(error)) {
     return cliFailure(EXIT.RETRYABLE, 'CLIENT_TIMEOUT', `${error.message} It is safe to try again.`);
@@ -124,6 +133,9 @@ export function failureFromError(error: unknown): Failure {
     // ShareCodeUsageError: an option the SDK cannot use (a bad --base-url, an odd header value).
     if (error.name === 'ShareCodeUsageError') return usageFailure(error.message);
     return cliFailure(EXIT.UNEXPECTED, 'UNEXPECTED_RESPONSE', error.message);
+  }
+  if (error instanceof SandboxNotInstalledError) {
+    return cliFailure(EXIT.INVALID_INPUT, error.code, error.message);
   }
   const detail = error instanceof Error ? error.message : String(error);
   return cliFailure(

@@ -7,6 +7,7 @@ import type { Output } from '../output/output.js';
 import { cliFailure, type Failure, failureFromError } from '../render/failure.js';
 import { CLI_VERSION } from '../version.js';
 import type { InProcessSandbox } from './in-process-sandbox.js';
+import { loadSandbox } from './load-sandbox.js';
 
 export interface Connection {
   client: ShareCodeClient;
@@ -16,6 +17,10 @@ export interface Connection {
   retries: number;
   /** Poll pacing for --wait; undefined: the SDK's defaults (1 s, growing to 10 s). */
   poll: { interval: number; maxInterval: number } | undefined;
+  /** A live key: checks may be charged. */
+  live: boolean;
+  /** The `X-Request-Id` of the latest answer received, if any. */
+  lastRequestId(): string | undefined;
   close(): void;
 }
 
@@ -35,7 +40,9 @@ export async function openConnection(
     if (stringOption(options, 'apiKey') !== undefined || stringOption(options, 'baseUrl') !== undefined) {
       out.notice('Note: --sandbox uses its own test key and address; --api-key and --base-url are ignored.');
     }
-    const { SANDBOX_CLI_KEY, startInProcessSandbox } = await import('./in-process-sandbox.js');
+    const { SANDBOX_CLI_KEY, startInProcessSandbox } = await loadSandbox(
+      () => import('./in-process-sandbox.js'),
+    );
     const sandbox = startInProcessSandbox(io.env);
     out.detail(`Sandbox: answering in this process at ${sandbox.baseUrl}; nothing goes over the network.`);
     const client = new ShareCodeClient({ apiKey: SANDBOX_CLI_KEY, baseUrl: sandbox.baseUrl, userAgent });
@@ -46,6 +53,8 @@ export async function openConnection(
         sandbox,
         retries,
         poll: { interval: sandbox.pollIntervalMs, maxInterval: sandbox.pollMaxIntervalMs },
+        live: false,
+        lastRequestId: () => undefined,
         close: () => sandbox.close(),
       },
     };
@@ -74,7 +83,14 @@ export async function openConnection(
   const baseUrl =
     stringOption(options, 'baseUrl')?.trim() || envValue(io.env, 'RTW_BASE_URL') || DEFAULT_BASE_URL;
   try {
-    const client = new ShareCodeClient({ apiKey, baseUrl, userAgent });
+    // Remembers each answer's request id, so that Ctrl-C can quote one (check.ts).
+    let lastRequestId: string | undefined;
+    const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+      const response = await globalThis.fetch(input, init);
+      lastRequestId = response.headers.get('x-request-id') ?? lastRequestId;
+      return response;
+    };
+    const client = new ShareCodeClient({ apiKey, baseUrl, userAgent, fetch });
     const mode = apiKey.startsWith('rtw_live_')
       ? 'a live key'
       : apiKey.startsWith('rtw_test_')
@@ -83,7 +99,18 @@ export async function openConnection(
     out.detail(
       `Using ${client.baseUrl} with ${mode} from ${flagKey !== undefined ? '--api-key' : 'RTW_API_KEY'}.`,
     );
-    return { ok: true, value: { client, sandbox: undefined, retries, poll: undefined, close: () => {} } };
+    return {
+      ok: true,
+      value: {
+        client,
+        sandbox: undefined,
+        retries,
+        poll: undefined,
+        live: apiKey.startsWith('rtw_live_'),
+        lastRequestId: () => lastRequestId,
+        close: () => {},
+      },
+    };
   } catch (error) {
     return { ok: false, error: failureFromError(error) };
   }

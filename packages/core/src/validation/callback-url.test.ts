@@ -18,6 +18,10 @@ describe('validateCallbackUrl', () => {
     'https://[2606:4700:4700::1111]/hook',
     'https://example.com./hook',
     'https://xn--bcher-kva.example/hook',
+    'HTTPS://hooks.example.com/',
+    'Https://hooks.example.com:443/rtw',
+    `https://${'a'.repeat(63)}.example.com/`,
+    `https://${Array.from({ length: 4 }, () => 'a'.repeat(61)).join('.')}.com/`,
   ])('accepts %s as given', (raw) => {
     expect(validateCallbackUrl(raw)).toEqual({ ok: true, value: raw });
   });
@@ -30,7 +34,14 @@ describe('validateCallbackUrl', () => {
 
   it.each([
     ['http://hooks.example.com/', 'https'],
-    ['HTTPS://hooks.example.com/', 'https'],
+    ['HTTPS:hooks.example.com/', 'https'],
+    ['HTTPS:///hooks.example.com', 'no host'],
+    ['https://hooks.example.com:0/', 'port 0'],
+    ['https://hooks.example../', 'empty label'],
+    ['https://hooks..example.com/', 'empty label'],
+    ['https://.hooks.example.com/', 'empty label'],
+    [`https://${'a'.repeat(64)}.example.com/`, 'label longer than 63'],
+    [`https://${Array.from({ length: 5 }, () => 'a'.repeat(50)).join('.')}.com/`, 'longer than 253'],
     ['https:hooks.example.com/', 'https'],
     ['ftp://hooks.example.com/', 'https'],
     ['//hooks.example.com/', 'https'],
@@ -73,6 +84,18 @@ describe('validateCallbackUrl', () => {
     'https://[2002:7f00:1::]/',
     'https://[fd00:ec2::254]/',
     'https://[fe80::1]/',
+    // Cloud platforms' special addresses (cloud-metadata.ts), in every spelling.
+    'https://168.63.129.16/',
+    'https://0xa83f8110/',
+    'https://[::ffff:168.63.129.16]/',
+    'https://[::ffff:a83f:8110]/',
+    'https://[64:ff9b::a83f:8110]/',
+    'https://100.100.100.200/latest/meta-data',
+    'https://[fd00:ec2::254]/latest/meta-data',
+    'https://[FD00:EC2:0::254]/',
+    'https://[fd20:ce::254]/',
+    'https://192.0.0.192/',
+    'https://169.254.170.2/',
   ])('refuses the private address %s', (raw) => {
     expect(refusal(raw)).toContain('private, internal or reserved IP address');
   });

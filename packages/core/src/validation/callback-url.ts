@@ -20,6 +20,26 @@ export function isInternalHostName(hostname: string): boolean {
   return INTERNAL_NAMES.some((suffix) => name === suffix || name.endsWith(`.${suffix}`));
 }
 
+const MAX_LABEL_LENGTH = 63;
+const MAX_NAME_LENGTH = 253;
+
+/** Why a host name could never resolve (RFC 1035 2.3.4, in its ASCII form), or null when well formed. */
+function hostNameProblem(hostname: string): string | null {
+  // One trailing dot is the root (a fully qualified name); any other empty label is an error.
+  const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  const labels = name.split('.');
+  if (labels.some((label) => label === '')) {
+    return 'has an empty label in its host name (two dots in a row, or a leading dot): correct the host name.';
+  }
+  if (labels.some((label) => label.length > MAX_LABEL_LENGTH)) {
+    return `has a host name label longer than ${MAX_LABEL_LENGTH} characters: correct the host name.`;
+  }
+  if (name.length > MAX_NAME_LENGTH) {
+    return `has a host name longer than ${MAX_NAME_LENGTH} characters: correct the host name.`;
+  }
+  return null;
+}
+
 /**
  * The static callback-URL rules of spec 6.3: https, at most 2048 characters, no user name or
  * password, and no literal private or internal address. Resolving the name and vetting the answers is
@@ -42,12 +62,13 @@ export function validateCallbackUrl(raw: unknown): Outcome<string> {
       'contains spaces or control characters: send the URL without them (percent-encode if needed).',
     );
   }
-  // The literal prefix (not the parsed scheme), so `HTTPS:`, `https:host` and `https:\\host` spellings,
-  // which URL parsers repair silently, are refused as the contract's pattern refuses them.
-  if (!raw.startsWith('https://')) {
-    return refuse('must use https: send an address starting with https:// (lower case).');
+  // The literal prefix (not the parsed scheme), so `https:host` and `https:\\host` spellings, which URL
+  // parsers repair silently, are refused as the contract's pattern refuses them. Schemes are
+  // case-insensitive (RFC 3986 3.1): `HTTPS://` is https.
+  if (raw.slice(0, 8).toLowerCase() !== 'https://') {
+    return refuse('must use https: send an address starting with https://.');
   }
-  if (/^https:\/\/[/?#]/.test(raw)) {
+  if (/^https:\/\/[/?#]/i.test(raw)) {
     return refuse(
       'has no host name after https://: send a full address such as https://example.com/webhooks.',
     );
@@ -66,6 +87,9 @@ export function validateCallbackUrl(raw: unknown): Outcome<string> {
       'must not contain a user name or password: remove them and authenticate with the webhook signature.',
     );
   }
+  if (url.port === '0') {
+    return refuse('has port 0, which nothing listens on: leave the port out for 443, or give the real one.');
+  }
   const hostname = url.hostname;
   const address = parseIpAddress(hostname);
   if (address) {
@@ -76,6 +100,8 @@ export function validateCallbackUrl(raw: unknown): Outcome<string> {
     }
     return ok(raw);
   }
+  const malformed = hostNameProblem(hostname);
+  if (malformed) return refuse(malformed);
   if (isInternalHostName(hostname)) {
     return refuse('points at an internal host name: use a public host name the service can reach.');
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLOUD_METADATA_ADDRESSES } from './cloud-metadata.js';
 import {
   formatIpAddress,
   isPrivateAddressLiteral,
@@ -166,5 +167,18 @@ describe('isPrivateAddressLiteral', () => {
     expect(parseIpAddress('10.0.0.1')?.version).toBe(4);
     expect(parseIpAddress('::1')?.version).toBe(6);
     expect(parseIpAddress('hooks.example.com')).toBeUndefined();
+  });
+});
+
+describe('cloud platform addresses', () => {
+  it.each(CLOUD_METADATA_ADDRESSES.map((entry) => [entry.address, entry.provider]))(
+    'refuses %s (%s)',
+    (address) => {
+      expect(isPrivateAddressLiteral(address)).toBe(true);
+    },
+  );
+
+  it('names a source for every entry', () => {
+    for (const entry of CLOUD_METADATA_ADDRESSES) expect(entry.source).toMatch(/^https:\/\//);
   });
 });

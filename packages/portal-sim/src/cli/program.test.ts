@@ -58,4 +58,41 @@ describe('portal-sim CLI', () => {
       ],
     });
   });
+
+  it('takes repeatable --variant key=value and --sign-in-port, and names bad variants', () => {
+    const options = toOptions(
+      parse(['--variant', 'pdf=inline', '--variant', 'markup=2022', '--sign-in-port', '0']),
+    );
+    expect(options).toEqual({
+      ok: true,
+      value: {
+        pdf: 'inline',
+        markup: '2022',
+        port: 0,
+        signInPort: 0,
+        host: '127.0.0.1',
+        cookieBanners: true,
+      },
+    });
+    expect(() => parse(['--variant', 'pdf'])).toThrow(/must be key=value, for example pdf=inline/);
+    expect(toOptions(parse(['--variant', 'pdf=fax', '--variant', 'mood=calm']))).toEqual({
+      ok: false,
+      error: [
+        '--variant.pdf: must be one of "attachment", "inline", "new-tab"',
+        expect.stringContaining('--variant.mood: is not a variant; use one of markup, signIn,'),
+      ],
+    });
+  });
+
+  it('lists every variant with its values in the help', () => {
+    const help = buildProgram('0.0.0').helpInformation();
+    const program = buildProgram('0.0.0');
+    let out = '';
+    program.configureOutput({ writeOut: (s) => (out += s) }).exitOverride();
+    expect(() => program.parse(['node', 'portal-sim', '--help'])).toThrow();
+    expect(help).toContain('--variant <key=value>');
+    expect(out).toContain(
+      'immigrationStatusEntry: gov-uk-start | checker-details | view-start (default gov-uk-start)',
+    );
+  });
 });

@@ -3,6 +3,7 @@ import type { Faults } from '../faults/fault-types.js';
 import { parseFaults } from '../faults/parse-faults.js';
 import type { PortalSimOptions } from '../server/start-portal-sim.js';
 import { fail, ok, type Result } from '../util/result.js';
+import { parseVariants, SIM_VARIANT_KEYS, SIM_VARIANT_VALUES, type SimVariants } from '../variants.js';
 
 function wholeNumber(name: string, min: number) {
   return (value: string): number => {
@@ -21,6 +22,21 @@ function json(value: string): unknown {
   }
 }
 
+/** `--variant key=value`, repeatable: collects the pairs; their values are checked in toOptions. */
+function variantPair(value: string, previous: Record<string, string> = {}): Record<string, string> {
+  const eq = value.indexOf('=');
+  if (eq <= 0) {
+    throw new InvalidArgumentError(
+      `must be key=value, for example pdf=inline; keys: ${SIM_VARIANT_KEYS.join(', ')}.`,
+    );
+  }
+  return { ...previous, [value.slice(0, eq)]: value.slice(eq + 1) };
+}
+
+const VARIANT_HELP = SIM_VARIANT_KEYS.map(
+  (k) => `  ${k}: ${SIM_VARIANT_VALUES[k].join(' | ')} (default ${SIM_VARIANT_VALUES[k][0]})`,
+).join('\n');
+
 export interface CliOptions {
   readonly port: number;
   readonly host: string;
@@ -35,6 +51,8 @@ export interface CliOptions {
   readonly rtrCheckerPages?: 'combined' | 'separate';
   readonly purposeValues?: 'enum' | 'label';
   readonly cookieBanners: boolean;
+  readonly variant?: Record<string, string>;
+  readonly signInPort?: number;
 }
 
 export function buildProgram(version: string): Command {
@@ -45,6 +63,12 @@ export function buildProgram(version: string): Command {
     .version(version)
     .option('-p, --port <n>', 'port to listen on (0: any free port)', wholeNumber('--port', 0), 0)
     .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option(
+      '--sign-in-port <n>',
+      'port of the separate sign-in host (0: any free port)',
+      wholeNumber('--sign-in-port', 0),
+    )
+    .option('--variant <key=value>', 'a page variant, repeatable (see below and README)', variantPair)
     .option('-s, --seed <file>', 'seed JSON file of people (default: the packaged seed/people.json)')
     .option('--faults <json>', 'faults in force from the start, as JSON (see README)', json)
     .option(
@@ -88,7 +112,7 @@ export function buildProgram(version: string): Command {
     .option('--no-cookie-banners', 'leave out the gov.uk and right-to-work/right-to-rent cookie banners')
     .addHelpText(
       'after',
-      '\nAdmin endpoint while running: GET/PUT/DELETE <url>/__sim/faults, GET <url>/__sim/people, POST <url>/__sim/reset.',
+      `\nVariants (--variant key=value):\n${VARIANT_HELP}\n\nAdmin endpoint while running: GET/PUT/DELETE <url>/__sim/faults, GET/PUT <url>/__sim/variants, GET <url>/__sim/people, POST <url>/__sim/reset.`,
     );
 }
 
@@ -100,13 +124,21 @@ export function toOptions(cli: CliOptions): Result<PortalSimOptions, string[]> {
     if (!parsed.ok) return fail(parsed.error.map((p) => `--faults: ${p}`));
     faults = parsed.value;
   }
+  let variants: Partial<SimVariants> = {};
+  if (cli.variant !== undefined) {
+    const parsed = parseVariants(cli.variant, '--variant');
+    if (!parsed.ok) return fail(parsed.error);
+    variants = parsed.value;
+  }
   const options: { -readonly [K in keyof PortalSimOptions]: PortalSimOptions[K] } = {
+    ...variants,
     port: cli.port,
     host: cli.host,
     cookieBanners: cli.cookieBanners,
   };
   if (faults !== undefined) options.faults = faults;
   if (cli.seed !== undefined) options.seed = cli.seed;
+  if (cli.signInPort !== undefined) options.signInPort = cli.signInPort;
   if (cli.lockoutFailures !== undefined) options.lockoutFailures = cli.lockoutFailures;
   if (cli.lockoutSeconds !== undefined) options.lockoutSeconds = cli.lockoutSeconds;
   if (cli.codeValidityDays !== undefined) options.shareCodeValidityDays = cli.codeValidityDays;

@@ -1,5 +1,6 @@
 import { parseIsoDate } from '../util/dates.js';
 import { fail, ok, type Result } from '../util/result.js';
+import { parseVariants, RUN_ONLY_VARIANTS, type SimVariants } from '../variants.js';
 import {
   CHECK_KINDS,
   type ImmigrationStatusDetails,
@@ -144,6 +145,22 @@ function immigrationStatus(d: Json, where: string, problems: Problems): Immigrat
   return compact({ status, validFrom, validUntil, activities, restrictions });
 }
 
+/** A person's own variants: known keys and values, and none that only a whole run can choose. */
+function personVariants(raw: unknown, where: string, problems: Problems): Partial<SimVariants> | undefined {
+  if (raw === undefined) return undefined;
+  const parsed = parseVariants(raw, where);
+  if (!parsed.ok) {
+    for (const p of parsed.error) problems.list.push(p);
+    return undefined;
+  }
+  for (const key of Object.keys(parsed.value)) {
+    if (RUN_ONLY_VARIANTS.includes(key as keyof SimVariants)) {
+      problems.add(`${where}.${key}`, 'applies before the person is known, so it is chosen per run only');
+    }
+  }
+  return parsed.value;
+}
+
 function person(raw: unknown, where: string, problems: Problems): Person | undefined {
   if (!isObject(raw)) {
     problems.add(where, 'must be an object describing one person');
@@ -173,6 +190,7 @@ function person(raw: unknown, where: string, problems: Problems): Person | undef
     problems.add(where, 'give shareCodeIssued or shareCodeIssuedDaysAgo, not both');
   }
   const photo = text(raw, 'photo', where, problems, false);
+  const variants = personVariants(raw.variants, `${where}.variants`, problems);
   const rawDetails = raw.details;
   let details: RightToWorkDetails | RightToRentDetails | ImmigrationStatusDetails | undefined;
   if (!isObject(rawDetails)) {
@@ -206,6 +224,7 @@ function person(raw: unknown, where: string, problems: Problems): Person | undef
     shareCodeIssued,
     shareCodeIssuedDaysAgo: typeof daysAgo === 'number' ? daysAgo : undefined,
     photo,
+    variants,
   });
   return { ...base, kind, details } as Person;
 }

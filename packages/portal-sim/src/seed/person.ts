@@ -1,3 +1,5 @@
+import type { SimVariants } from '../variants.js';
+
 /** The three services, named as the check kinds of the specification. */
 export type CheckKind = 'right_to_work' | 'right_to_rent' | 'immigration_status';
 
@@ -62,6 +64,8 @@ interface PersonBase {
   readonly shareCodeIssuedDaysAgo?: number;
   /** Path to a JPEG, relative to the seed file; absent means a generated portrait. */
   readonly photo?: string;
+  /** Variants this person's pages take, over the run's (run-only keys such as `signIn` are refused). */
+  readonly variants?: Partial<SimVariants>;
 }
 
 export interface RightToWorkPerson extends PersonBase {

@@ -1,6 +1,8 @@
 import type { Faults } from '../faults/fault-types.js';
 import type { SimPerson } from '../seed/person.js';
 import type { Result } from '../util/result.js';
+import type { SimVariants } from '../variants.js';
+import { SIM_VARIANT_VALUES } from '../variants.js';
 import { jsonResponse, type SimResponse } from './http-types.js';
 
 /** What the admin endpoint may see and change. */
@@ -8,6 +10,9 @@ export interface AdminControls {
   readonly summary: () => Record<string, unknown>;
   readonly people: () => readonly SimPerson[];
   readonly faults: () => Faults;
+  readonly variants: () => SimVariants;
+  readonly setVariants: (raw: unknown) => Result<SimVariants, string[]>;
+  readonly interruptSignIn: (page: unknown, times?: unknown) => Result<number, string[]>;
   readonly setFaults: (raw: unknown) => Result<Faults, string[]>;
   readonly resetFaults: () => void;
   readonly reset: () => void;
@@ -18,9 +23,29 @@ const USAGE = {
   'GET /__sim/faults': 'the faults in force',
   'PUT /__sim/faults': 'replace the faults (JSON body, see README)',
   'DELETE /__sim/faults': 'remove every fault',
+  'GET /__sim/variants': 'the variants in force, and the values each allows',
+  'PUT /__sim/variants': 'change some variants (JSON body such as {"pdf":"inline"})',
+  'POST /__sim/sign-in-interruptions':
+    'the next sign-in form posts answer "Page has expired" or "Cookie not found" ({"page":"page-expired","times":1})',
   'GET /__sim/people': 'the seeded people (without photos)',
   'POST /__sim/reset': 'remove faults, lockouts and sessions',
 };
+
+const INVALID = Symbol('invalid JSON');
+
+function parseJson(body: string): unknown {
+  try {
+    return body.trim() === '' ? {} : JSON.parse(body);
+  } catch {
+    return INVALID;
+  }
+}
+
+function badJson(example: string): SimResponse {
+  return jsonResponse(400, {
+    error: { code: 'INVALID_INPUT', message: `The body must be JSON, for example ${example}` },
+  });
+}
 
 function publicPerson(person: SimPerson): Record<string, unknown> {
   const { photoJpeg: _bytes, photoDataUrl: _url, ...rest } = person;
@@ -45,17 +70,8 @@ export function handleAdmin(
       return jsonResponse(200, { faults: controls.faults() });
     case 'PUT /__sim/faults':
     case 'POST /__sim/faults': {
-      let raw: unknown;
-      try {
-        raw = body.trim() === '' ? {} : JSON.parse(body);
-      } catch {
-        return jsonResponse(400, {
-          error: {
-            code: 'INVALID_INPUT',
-            message: 'The body must be JSON, for example {"error":{"kind":"http-503"}}',
-          },
-        });
-      }
+      const raw = parseJson(body);
+      if (raw === INVALID) return badJson('{"error":{"kind":"http-503"}}');
       const result = controls.setFaults(raw);
       if (!result.ok) {
         return jsonResponse(400, {
@@ -67,6 +83,33 @@ export function handleAdmin(
     case 'DELETE /__sim/faults':
       controls.resetFaults();
       return jsonResponse(200, { faults: controls.faults() });
+    case 'GET /__sim/variants':
+      return jsonResponse(200, { variants: controls.variants(), values: SIM_VARIANT_VALUES });
+    case 'PUT /__sim/variants':
+    case 'POST /__sim/variants': {
+      const raw = parseJson(body);
+      if (raw === INVALID) return badJson('{"pdf":"inline"}');
+      const result = controls.setVariants(raw);
+      if (!result.ok) {
+        return jsonResponse(400, {
+          error: { code: 'INVALID_INPUT', message: 'The variants were not changed.', problems: result.error },
+        });
+      }
+      return jsonResponse(200, { variants: result.value });
+    }
+    case 'POST /__sim/sign-in-interruptions': {
+      const raw = parseJson(body);
+      if (raw === INVALID || typeof raw !== 'object' || raw === null)
+        return badJson('{"page":"page-expired"}');
+      const { page, times } = raw as { page?: unknown; times?: unknown };
+      const result = controls.interruptSignIn(page, times ?? 1);
+      if (!result.ok) {
+        return jsonResponse(400, {
+          error: { code: 'INVALID_INPUT', message: 'Nothing was changed.', problems: result.error },
+        });
+      }
+      return jsonResponse(200, { pending: result.value });
+    }
     case 'GET /__sim/people':
       return jsonResponse(200, { people: controls.people().map(publicPerson) });
     case 'POST /__sim/reset':

@@ -32,12 +32,16 @@ export function redirectResponse(location: string, setCookies: readonly string[]
   return { status: 302, headers, body: '' };
 }
 
-export function pdfResponse(bytes: Uint8Array, filename: string): SimResponse {
+export function pdfResponse(
+  bytes: Uint8Array,
+  filename: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): SimResponse {
   return {
     status: 200,
     headers: {
       'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${filename}"`,
+      'content-disposition': `${disposition}; filename="${filename}"`,
       'cache-control': 'no-store',
     },
     body: bytes,
@@ -49,5 +53,13 @@ export function jsonResponse(status: number, value: unknown): SimResponse {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     body: `${JSON.stringify(value, null, 2)}\n`,
+  };
+}
+
+export function jpegResponse(bytes: Uint8Array): SimResponse {
+  return {
+    status: 200,
+    headers: { 'content-type': 'image/jpeg', 'cache-control': 'no-store, private' },
+    body: bytes,
   };
 }

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { effectiveFaults, inScope, latencyBounds } from '../faults/effective-faults.js';
 import type { Faults, ServiceName } from '../faults/fault-types.js';
@@ -8,60 +7,31 @@ import { Lockout } from '../lookup/lockout.js';
 import { createRenderer } from '../render/renderer.js';
 import { loadSeedFile, resolvePeople } from '../seed/load-seed.js';
 import { parseSeed } from '../seed/parse-seed.js';
-import type { Person, SimPerson } from '../seed/person.js';
+import type { SimPerson } from '../seed/person.js';
 import { GOV_UK_PREFIX, handleGovUk, startPagePaths } from '../services/gov-uk/start-pages.js';
 import { createImmigrationStatus } from '../services/immigration-status/handler.js';
 import { createRightToRent } from '../services/right-to-rent/handler.js';
 import { createRightToWork } from '../services/right-to-work/handler.js';
 import type { SimRuntime } from '../services/runtime.js';
-import type { ServiceHandler } from '../services/service-handler.js';
+import type { HostRoutes, ServiceHandler } from '../services/service-handler.js';
+import {
+  createSignInHost,
+  SIGN_IN_INTERRUPTIONS,
+  type SignInInterruption,
+} from '../services/sign-in/handler.js';
 import { parseCookies } from '../session/cookies.js';
-import { resolveSettings, type SimSettings } from '../settings.js';
 import { packagePaths } from '../util/package-paths.js';
 import { uniformInt } from '../util/random.js';
 import { fail, ok, type Result } from '../util/result.js';
+import { parseVariants, type SimVariants, variantsFor } from '../variants.js';
 import { type AdminControls, handleAdmin } from './admin.js';
 import { htmlResponse, type SimRequest, type SimResponse } from './http-types.js';
+import { closeServer, type Listening, listen, send } from './listen.js';
 import { PortalSimError } from './portal-sim-error.js';
+import type { PortalSim, PortalSimOptions } from './portal-sim-types.js';
 import { readBody } from './read-body.js';
+import { resolveOptions } from './resolve-options.js';
 import { createStaticAssets } from './static-assets.js';
-
-export interface PortalSimOptions extends Partial<SimSettings> {
-  /** 0 (the default) picks a free port. */
-  readonly port?: number;
-  /** Default 127.0.0.1. */
-  readonly host?: string;
-  /** People, or the path of a seed JSON file; default: the package's seed/people.json. */
-  readonly seed?: readonly Person[] | string;
-  /** Faults in force from the start. */
-  readonly faults?: Faults;
-  /** The time the services see (dates of check, code expiry, session timeouts). Default: the system clock. */
-  readonly clock?: () => Date;
-}
-
-export type ServiceUrls = Readonly<Record<ServiceName, string>>;
-
-export interface PortalSim {
-  /** The simulator's origin, for example http://127.0.0.1:39123. */
-  readonly url: string;
-  /** Each service's stand-in for its real origin (https://right-to-work.service.gov.uk ...). */
-  readonly baseUrls: ServiceUrls;
-  /** Each service's first step: baseUrl + /rtw-view, /rtr-view, /view/start. */
-  readonly entryUrls: ServiceUrls;
-  /** The www.gov.uk start pages, with their "Start now" buttons. */
-  readonly startPages: ServiceUrls;
-  readonly people: readonly SimPerson[];
-  readonly settings: SimSettings;
-  /** The faults in force. */
-  faults(): Faults;
-  /** Replaces the faults; invalid faults leave the old ones in force and come back as problems. */
-  setFaults(faults: Faults): Result<Faults, string[]>;
-  resetFaults(): void;
-  /** Removes faults, lockouts and sessions. */
-  reset(): void;
-  /** Stops listening and drops every open connection, hung ones included. */
-  close(): Promise<void>;
-}
 
 async function loadPeople(
   seed: PortalSimOptions['seed'],
@@ -89,28 +59,25 @@ function toSimRequest(
   };
 }
 
-function send(res: ServerResponse, response: SimResponse): void {
-  if (res.destroyed) return;
-  res.statusCode = response.status;
-  for (const [name, value] of Object.entries(response.headers))
-    res.setHeader(name, value as string | string[]);
-  res.end(response.body);
-}
-
 /**
  * Starts the simulator of the three GOV.UK share-code services on one port. Rejects with a
  * PortalSimError when the options, seed or faults are invalid or the port cannot be opened.
  */
 export async function startPortalSim(options: PortalSimOptions = {}): Promise<PortalSim> {
-  const { port = 0, host = '127.0.0.1', seed, faults: initialFaults, clock, ...given } = options;
-  const settingsResult = resolveSettings(given);
-  if (!settingsResult.ok) throw new PortalSimError('OPTIONS_INVALID', settingsResult.error);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new PortalSimError('OPTIONS_INVALID', [
-      'port must be a whole number from 0 to 65535 (0: any free port)',
-    ]);
-  }
-  const settings = settingsResult.value;
+  const {
+    port = 0,
+    signInPort = 0,
+    host = '127.0.0.1',
+    seed,
+    faults: initialFaults,
+    clock,
+    ...rest
+  } = options;
+  const resolved = resolveOptions(rest, port, signInPort);
+  if (!resolved.ok) throw new PortalSimError('OPTIONS_INVALID', resolved.error);
+  const { settings } = resolved.value;
+  const startVariants: SimVariants = resolved.value.variants;
+  let variants = startVariants;
   const paths = packagePaths();
   const peopleResult = await loadPeople(seed, paths.defaultSeed);
   if (!peopleResult.ok) throw new PortalSimError('SEED_INVALID', peopleResult.error);
@@ -131,9 +98,14 @@ export async function startPortalSim(options: PortalSimOptions = {}): Promise<Po
     now,
     faultsFor: (service) => effectiveFaults(faults, service),
     startPages,
+    variants: () => variants,
+    variantsFor: (person) => variantsFor(variants, person?.variants),
+    origin: () => origin,
+    signInOrigin: () => signInOrigin,
   };
+  const signInHost = createSignInHost(runtime);
   const services: readonly ServiceHandler[] = [
-    createRightToWork(runtime),
+    createRightToWork(runtime, signInHost),
     createRightToRent(runtime),
     createImmigrationStatus(runtime),
   ];
@@ -141,6 +113,7 @@ export async function startPortalSim(options: PortalSimOptions = {}): Promise<Po
   const shutdown = new AbortController();
 
   let origin = '';
+  let signInOrigin = '';
   const urls = (pick: (s: ServiceHandler) => string) =>
     Object.fromEntries(services.map((s) => [s.info.name, `${origin}${pick(s)}`])) as Record<
       ServiceName,
@@ -156,20 +129,52 @@ export async function startPortalSim(options: PortalSimOptions = {}): Promise<Po
   const resetFaults = () => {
     faults = {};
   };
+  const setVariants = (raw: unknown): Result<SimVariants, string[]> => {
+    const parsed = parseVariants(raw);
+    if (!parsed.ok) return fail(parsed.error);
+    variants = { ...variants, ...parsed.value };
+    return ok(variants);
+  };
+  const entryUrls = () =>
+    Object.fromEntries(
+      services.map((s) => {
+        const entry = s.entryUrl();
+        return [s.info.name, entry.startsWith('http') ? entry : `${origin}${entry}`];
+      }),
+    ) as Record<ServiceName, string>;
+  const interruptSignIn = (page: unknown, times: unknown = 1): Result<number, string[]> => {
+    const problems: string[] = [];
+    if (!(SIGN_IN_INTERRUPTIONS as readonly unknown[]).includes(page)) {
+      problems.push(`page must be one of ${SIGN_IN_INTERRUPTIONS.map((p) => `"${p}"`).join(', ')}`);
+    }
+    if (typeof times !== 'number' || !Number.isInteger(times) || times < 1 || times > 100) {
+      problems.push('times must be a whole number from 1 to 100');
+    }
+    if (problems.length > 0) return fail(problems);
+    signInHost.interrupt(page as SignInInterruption, times as number);
+    return ok(signInHost.pendingInterruptions());
+  };
   const reset = () => {
     resetFaults();
+    variants = startVariants;
     lockout.clear();
     for (const s of services) s.reset();
+    signInHost.reset();
   };
   const admin: AdminControls = {
     summary: () => ({
       url: origin,
       baseUrls: urls((s) => s.info.prefix),
-      entryUrls: urls((s) => s.info.prefix + s.info.entryPath),
+      entryUrls: entryUrls(),
+      signInUrl: signInOrigin,
       startPages: urls((s) => startPages[s.info.name]),
       settings,
+      variants,
       faults,
     }),
+    variants: () => variants,
+    setVariants,
+    interruptSignIn,
     people: () => people,
     faults: () => faults,
     setFaults,
@@ -177,8 +182,12 @@ export async function startPortalSim(options: PortalSimOptions = {}): Promise<Po
     reset,
   };
 
-  async function serviceResponse(service: ServiceHandler, req: SimRequest): Promise<SimResponse | 'hang'> {
-    const active = runtime.faultsFor(service.info.name);
+  async function serviceResponse(
+    service: HostRoutes,
+    name: ServiceName,
+    req: SimRequest,
+  ): Promise<SimResponse | 'hang'> {
+    const active = runtime.faultsFor(name);
     const kind = service.classify(req);
     if (active.latency && inScope(active.latency.on, kind)) {
       const { minMs, maxMs } = latencyBounds(active.latency);
@@ -221,7 +230,7 @@ export async function startPortalSim(options: PortalSimOptions = {}): Promise<Po
       const list = services.map((s) => ({
         title: s.info.serviceName,
         startPage: startPages[s.info.name],
-        entry: s.info.prefix + s.info.entryPath,
+        entry: s.entryUrl(),
       }));
       send(
         res,
@@ -244,13 +253,13 @@ export async function startPortalSim(options: PortalSimOptions = {}): Promise<Po
         body,
         req.headers.cookie,
       );
-      send(res, handleGovUk(simReq, renderer, settings));
+      send(res, handleGovUk(simReq, renderer, settings, variants));
       return;
     }
     const service = services.find((s) => path === s.info.prefix || path.startsWith(`${s.info.prefix}/`));
     if (!service) {
       const simReq = toSimRequest(method, path, url.searchParams, body, req.headers.cookie);
-      send(res, handleGovUk({ ...simReq, path: '/not-found' }, renderer, settings));
+      send(res, handleGovUk({ ...simReq, path: '/not-found' }, renderer, settings, variants));
       return;
     }
     const simReq = toSimRequest(
@@ -260,51 +269,63 @@ export async function startPortalSim(options: PortalSimOptions = {}): Promise<Po
       body,
       req.headers.cookie,
     );
-    const response = await serviceResponse(service, simReq);
+    const response = await serviceResponse(service, service.info.name, simReq);
     // A hung request is left open; close() drops it with every other connection.
     if (response !== 'hang') send(res, response);
   }
 
-  const server = createServer((req, res) => {
-    respond(req, res).catch((error: unknown) => {
-      if (shutdown.signal.aborted) return;
-      const detail = error instanceof Error ? error.message : String(error);
-      console.error(
-        `portal-sim: internal error on ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}: ${detail}`,
-      );
-      send(res, htmlResponse(500, 'Sorry, there is a problem with the service'));
-    });
-  });
+  /** The sign-in host: its own origin, right to work's faults. */
+  async function respondSignIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://sign-in.invalid');
+    if (url.pathname.startsWith('/assets/')) {
+      const asset = (method === 'GET' || method === 'HEAD') && (await assets(url.pathname));
+      send(res, asset || htmlResponse(404, 'Not found'));
+      return;
+    }
+    const body = method === 'POST' ? await readBody(req) : '';
+    if (body === null) {
+      send(res, htmlResponse(413, 'Request body too large'));
+      return;
+    }
+    const simReq = toSimRequest(method, url.pathname, url.searchParams, body, req.headers.cookie);
+    const response = await serviceResponse(signInHost, 'rightToWork', simReq);
+    if (response !== 'hang') send(res, response);
+  }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        new PortalSimError('LISTEN_FAILED', [
-          `cannot listen on ${host}:${port} (${error.code ?? error.message}); choose another --port or 0`,
-        ]),
-      );
-    });
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const main = await listen('simulator', host, port, respond, shutdown.signal);
+  origin = main.origin;
+  let signIn: Listening;
+  try {
+    signIn = await listen('sign-in host', host, signInPort, respondSignIn, shutdown.signal);
+  } catch (error) {
+    await closeServer(main.server);
+    throw error;
+  }
+  signInOrigin = signIn.origin;
 
   return {
     url: origin,
     baseUrls: urls((s) => s.info.prefix),
-    entryUrls: urls((s) => s.info.prefix + s.info.entryPath),
+    get entryUrls() {
+      return entryUrls();
+    },
+    signInUrl: signInOrigin,
     startPages: urls((s) => startPages[s.info.name]),
     people,
     settings,
+    variants: () => variants,
+    setVariants,
+    interruptSignIn: (page, times) => interruptSignIn(page, times),
     faults: () => faults,
     setFaults: (f) => setFaults(f),
     resetFaults,
     reset,
-    close: () =>
-      new Promise<void>((resolve) => {
-        shutdown.abort();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      shutdown.abort();
+      await Promise.all([closeServer(main.server), closeServer(signIn.server)]);
+    },
   };
 }
+
+export type { PortalSim, PortalSimOptions, ServiceUrls } from './portal-sim-types.js';

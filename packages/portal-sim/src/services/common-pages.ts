@@ -11,6 +11,8 @@ export interface MessagePage {
   readonly paragraphs: readonly string[];
   readonly button?: { readonly text: string; readonly href: string; readonly id?: string };
   readonly link?: { readonly text: string; readonly href: string };
+  /** Right to work's "problem" page has its h1 inside a form (jamesoneill 1204f44: form > h1). */
+  readonly inForm?: boolean;
 }
 
 export function problemPage(status: number, startHref: string): MessagePage {

@@ -1,5 +1,6 @@
 import type { LookupFailure } from '../lookup/lookup-person.js';
 import type { CheckKind } from '../seed/person.js';
+import type { SimVariants } from '../variants.js';
 
 export interface FailureWording {
   /** The page heading where the failure is a page of its own (right to work, right to rent). */
@@ -20,6 +21,46 @@ const OTHER_SERVICES: Readonly<Record<CheckKind, string>> = {
   right_to_rent: "check someone's right to work or immigration status",
   immigration_status: "check someone's right to work or right to rent",
 };
+
+/**
+ * Right to work's one page for details that do not match (jamesoneill 2460875: an
+ * h1.govuk-heading-xl holding "Details" and "do not match our records"; the words between are
+ * unknown, so `errorWording` offers two).
+ */
+function mismatchWording(wording: SimVariants['errorWording']): FailureWording {
+  if (wording === 'long') {
+    return {
+      heading: 'Details you entered do not match our records',
+      paragraphs: [
+        'The share code or the date of birth you entered is not correct, or the share code is no longer valid.',
+        'Check both with the person and try again.',
+      ],
+      summary:
+        'The share code and date of birth you entered do not match our records. Check them with the person and try again',
+    };
+  }
+  return {
+    heading: 'Details do not match our records',
+    paragraphs: ['Check the share code and date of birth and try again.'],
+    summary: 'Details do not match our records. Check the share code and date of birth and try again',
+  };
+}
+
+/**
+ * The wording of a failed lookup under the variants in force. With `lookupErrors: "one-page"`
+ * an unknown code and a wrong date of birth give the same page, as right to work's evidence
+ * shows; "separate-pages" keeps the vendor-reported "Share code not found" apart.
+ */
+export function failureWording(
+  failure: LookupFailure,
+  kind: CheckKind,
+  validityDays: number,
+  variants: Pick<SimVariants, 'lookupErrors' | 'errorWording'>,
+): FailureWording {
+  const oneFor =
+    failure === 'DOB_MISMATCH' || (failure === 'NOT_FOUND' && variants.lookupErrors === 'one-page');
+  return oneFor ? mismatchWording(variants.errorWording) : lookupWording(failure, kind, validityDays);
+}
 
 /**
  * Only "Share code not found" and "do not match our records" are seen on the real services; the

@@ -3,6 +3,7 @@ import type { SimRequest, SimResponse } from '../server/http-types.js';
 import { htmlResponse, redirectResponse } from '../server/http-types.js';
 import { serialiseCookie } from '../session/cookies.js';
 import { type Session, SessionStore } from '../session/session-store.js';
+import type { SimVariants } from '../variants.js';
 import {
   csrfRefusedPage,
   type MessagePage,
@@ -148,14 +149,24 @@ export class ServiceKit<S> {
     return this.message(notFoundPage(), req);
   }
 
+  /** The variants of the person this session's lookup matched, else the run's. */
+  variantsOf(session: Session<unknown> | undefined): SimVariants {
+    const matched = (session?.state as { matched?: string } | undefined)?.matched;
+    return this.runtime.variantsFor(matched === undefined ? undefined : this.runtime.people.get(matched));
+  }
+
   private baseContext(req: SimRequest, session: Session<unknown> | undefined): Record<string, unknown> {
     const settings = this.runtime.settings;
+    const variants = this.variantsOf(session);
     const banner = this.chrome.banner === 'ukvi' || settings.cookieBanners ? this.chrome.banner : null;
     const timeout = this.timeoutSeconds();
     const warn =
       this.chrome.timeoutWarning && session !== undefined && timeout > settings.sessionWarningSeconds;
     return {
       assetPath: '/assets',
+      submitText: variants.submitText,
+      markup: variants.markup,
+      checkDetailsLayout: variants.checkDetails,
       prefix: this.info.prefix,
       serviceName: this.info.serviceName,
       serviceUrl: this.entryUrl,

@@ -7,6 +7,7 @@ import { redirectResponse, type SimRequest, type SimResponse } from '../server/h
 import type { Session } from '../session/session-store.js';
 import { type CalendarDate, ukToday } from '../util/dates.js';
 import type { Result } from '../util/result.js';
+import type { FailureWording } from './lookup-wording.js';
 import type { ServiceKit } from './service-kit.js';
 
 /** The answers every service collects first. */
@@ -55,6 +56,17 @@ export function startShareCode<S extends CodeAndDateState>(
 ): SimResponse {
   const { session, cookie } = kit.startSession();
   return renderShareCode(kit, req, session, text, { setCookies: [cookie] });
+}
+
+/** INVENTED (entryPage "redesigned"): an entry page no driver knows, with a fresh session. */
+export function redesignedEntry<S>(kit: ServiceKit<S>, req: SimRequest): SimResponse {
+  const { session, cookie } = kit.startSession();
+  return kit.page(
+    'pages/redesigned-entry.njk',
+    req,
+    { action: kit.entryUrl, csrfName: '_csrf' },
+    { title: 'Verify a digital immigration record', session, setCookies: [cookie] },
+  );
 }
 
 /** The first step's POST: a valid code is kept and the flow moves on. */
@@ -163,4 +175,22 @@ export function matchedPerson<S extends CodeAndDateState>(
   session: Session<S>,
 ): SimPerson | undefined {
   return session.state.matched === undefined ? undefined : kit.runtime.people.get(session.state.matched);
+}
+
+/**
+ * The page a failed lookup ends on when it is a page of its own (right to work's "Details do not
+ * match our records", and the same by analogy on right to rent): its wording and a way back.
+ */
+export function lookupFailurePage<S>(kit: ServiceKit<S>, req: SimRequest, w: FailureWording): SimResponse {
+  return kit.message(
+    {
+      status: 200,
+      title: w.heading,
+      heading: w.heading,
+      headingSize: 'xl',
+      paragraphs: w.paragraphs,
+      button: { text: 'Try again', href: kit.entryUrl, id: 'try-again' },
+    },
+    req,
+  );
 }

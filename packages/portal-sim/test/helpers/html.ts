@@ -66,3 +66,22 @@ export function errorSummary(html: string): string[] {
   const box = /<div class="govuk-error-summary"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
   return [...box.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => text(m[1] ?? ''));
 }
+
+/**
+ * "Details of check" as label -> value, in either layout: h3 label + paragraph under the h2
+ * (the real PDF's form), or summary-list rows.
+ */
+export function checkDetails(html: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const after = html.split(/<h2[^>]*>\s*Details of check\s*<\/h2>/)[1];
+  if (after !== undefined) {
+    const re = /<h3[^>]*>([\s\S]*?)<\/h3>\s*<p[^>]*>([\s\S]*?)<\/p>/g;
+    for (const m of after.matchAll(re)) out.set(text(m[1] ?? ''), text(m[2] ?? ''));
+  }
+  return out.size > 0 ? out : summaryRows(html);
+}
+
+/** The HTML outside <main> (banners, header, footer, dialogs). */
+export function outsideMain(html: string): string {
+  return html.replace(/<main[\s\S]*?<\/main>/, '');
+}

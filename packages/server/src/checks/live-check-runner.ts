@@ -6,6 +6,13 @@ export interface LiveCheckContext {
   readonly now: Date;
   readonly checkId: string;
   readonly requestId: string;
+  /** The slot this request took at admission (LiveCheckRunner.hold), if it took one. */
+  readonly hold?: CapacityHold;
+}
+
+/** A slot taken before any per-account work; given to `run`, or released when the request ends. */
+export interface CapacityHold {
+  release(): void;
 }
 
 /**
@@ -14,6 +21,12 @@ export interface LiveCheckContext {
  */
 export interface LiveCheckRunner {
   run(request: ValidatedRequest, context: LiveCheckContext): Promise<Outcome<CheckResult>>;
+  /**
+   * Takes a slot now or refuses with BUSY (and its Retry-After) at once. Called before the key's
+   * account, quota or database are touched, so a full service costs a refused client almost nothing.
+   * Runners without slots leave it out.
+   */
+  hold?(): Outcome<CapacityHold>;
 }
 
 /** Wired while no portal driver is configured: a live key gets a clear 500, never a made-up result. */

@@ -9,7 +9,7 @@ import {
 import type { Logger } from 'pino';
 import type { KeyMode } from '../accounts/api-key.js';
 import { safeError } from '../safe-error.js';
-import type { LiveCheckRunner } from './live-check-runner.js';
+import type { CapacityHold, LiveCheckRunner } from './live-check-runner.js';
 
 export interface RunCheckInput {
   readonly mode: KeyMode;
@@ -18,6 +18,8 @@ export interface RunCheckInput {
   readonly now: Date;
   readonly checkId: string;
   readonly requestId: string;
+  /** A slot taken at admission (live only). */
+  readonly hold?: CapacityHold;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function runCheck(
       now: input.now,
       checkId: input.checkId,
       requestId: input.requestId,
+      ...(input.hold ? { hold: input.hold } : {}),
     });
   } catch (error) {
     deps.log.error({ err: safeError(error), checkId: input.checkId, mode: input.mode }, 'check run threw');

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { AuthenticatedKey } from '../accounts/ports.js';
 import type { Quota, UsageSnapshot } from '../accounts/quota.js';
 import { safeError } from '../safe-error.js';
-import type { LiveCheckRunner } from './live-check-runner.js';
+import type { CapacityHold, LiveCheckRunner } from './live-check-runner.js';
 import type { CheckCopiesRepo } from './ports.js';
 import { runCheck } from './run-check.js';
 
@@ -30,6 +30,8 @@ export interface SyncCheckInput {
   readonly kind: CheckKind;
   readonly body: unknown;
   readonly requestId: string;
+  /** The live slot taken before authentication (check-routes.ts); released by the run or the route. */
+  readonly hold?: CapacityHold;
 }
 
 export interface SyncCheckOutput {
@@ -59,6 +61,7 @@ export async function performSyncCheck(deps: SyncCheckDeps, input: SyncCheckInpu
       now,
       checkId,
       requestId: input.requestId,
+      ...(input.hold ? { hold: input.hold } : {}),
     });
   if (!live) return { outcome: await run(), usage: null };
 

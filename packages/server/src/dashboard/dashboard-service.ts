@@ -5,6 +5,12 @@ import type { CallbackUrlPolicy } from '../checks/callback-url-policy.js';
 import { fail, ok, type Result } from '../result.js';
 import type { DeliveryRecord } from '../webhooks/webhook-ports.js';
 import type { Webhooks } from '../webhooks/webhooks-service.js';
+import {
+  RECENT_CHECKS_DAYS,
+  RECENT_CHECKS_LIMIT,
+  type RecentCheck,
+  type RecentChecksRepo,
+} from './recent-checks-port.js';
 
 /** Everything one mode's page shows. */
 export interface ModeData {
@@ -17,6 +23,8 @@ export interface ModeData {
   /** This month's usage (live checks are the only ones metered). */
   readonly usage: AccountUsage | null;
   readonly now: Date;
+  /** Metadata of this mode's checks of the last 30 days, newest first (recent-checks-port.ts). */
+  readonly recentChecks?: readonly RecentCheck[];
 }
 
 export interface DashboardServiceDeps {
@@ -28,6 +36,7 @@ export interface DashboardServiceDeps {
   readonly webhooks: Webhooks;
   readonly policy: CallbackUrlPolicy;
   readonly clock: () => Date;
+  readonly recentChecks?: RecentChecksRepo;
 }
 
 /** The owner's actions, always scoped to the signed-in account and the mode of the page. */
@@ -44,11 +53,14 @@ export function createDashboardService(deps: DashboardServiceDeps): DashboardSer
     async load(accountId, mode) {
       const account = await deps.accounts.getAccount(accountId);
       if (!account) return null;
-      const [defaultUrl, deliveries, keys, usage] = await Promise.all([
+      const now = deps.clock();
+      const since = new Date(now.getTime() - RECENT_CHECKS_DAYS * 24 * 60 * 60 * 1000);
+      const [defaultUrl, deliveries, keys, usage, recentChecks] = await Promise.all([
         deps.accounts.getDefaultCallbackUrl(accountId, mode),
         deps.webhooks.recent(accountId, mode, 50),
         deps.admin.listApiKeys(accountId),
         mode === 'live' ? deps.admin.usage(accountId) : Promise.resolve(null),
+        deps.recentChecks?.list(accountId, mode, since, RECENT_CHECKS_LIMIT) ?? Promise.resolve(undefined),
       ]);
       return {
         account,
@@ -57,7 +69,8 @@ export function createDashboardService(deps: DashboardServiceDeps): DashboardSer
         deliveries,
         keys: keys.ok ? keys.value.filter((key) => key.mode === mode).reverse() : [],
         usage: usage?.ok ? usage.value : null,
-        now: deps.clock(),
+        now,
+        ...(recentChecks ? { recentChecks } : {}),
       };
     },
 

@@ -1,10 +1,13 @@
 import type { KeyMode } from '../accounts/api-key.js';
+import type { PortalHealthReport } from '../portal/portal-health.js';
 import { describeAttempt } from '../webhooks/delivery-outcome.js';
 import type { DeliveryRecord } from '../webhooks/webhook-ports.js';
 import type { TestEventResult } from '../webhooks/webhooks-service.js';
 import type { ModeData } from './dashboard-service.js';
 import { html, type SafeHtml } from './html.js';
 import { csrfField, type FieldError, MODE_LABELS, page, textField } from './layout.js';
+import { portalHealthSection } from './portal-health-words.js';
+import { recentChecksSection } from './recent-checks-section.js';
 
 export interface ModePageInput {
   readonly data: ModeData;
@@ -18,6 +21,8 @@ export interface ModePageInput {
   readonly testResult?: TestEventResult;
   readonly newKey?: string;
   readonly notice?: string;
+  /** The portal driver's health, told on the live page; null or absent: not shown. */
+  readonly portalHealth?: PortalHealthReport | null;
 }
 
 const when = (date: Date | null): string =>
@@ -60,7 +65,11 @@ function notice(input: ModePageInput): SafeHtml {
   }
   if (input.testResult) {
     const { outcome, eventId } = input.testResult;
-    return html`<div class="notice" role="status" tabindex="-1" autofocus>
+    // Green only for a delivery; a failed one is shown as the problem it is.
+    const box = outcome.delivered
+      ? html`<div class="notice" role="status" tabindex="-1" autofocus>`
+      : html`<div class="notice notice-failed" role="alert" tabindex="-1" autofocus>`;
+    return html`${box}
   <h2>Test event ${outcome.delivered ? 'delivered' : 'not delivered'}</h2>
   <p id="test-result">${describeAttempt(outcome)}, in ${outcome.durationMs} ms. Event <code>${eventId}</code>.</p>
 </div>`;
@@ -223,7 +232,10 @@ ${keysTable(data, csrf)}
   ${csrfField(csrf)}<button type="submit">Create a ${label.toLowerCase()} key</button>
 </form>
 
+${data.recentChecks ? recentChecksSection(data.mode, data.recentChecks) : ''}
+
 <h2 id="usage">Usage this month</h2>
-${usageSection(data)}`,
+${usageSection(data)}
+${portalHealthSection(input.portalHealth)}`,
   });
 }

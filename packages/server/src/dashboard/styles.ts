@@ -44,6 +44,8 @@ button:focus, button.secondary:focus, button.warning:focus { background: #ffdd00
 .notice { border: 5px solid #00703c; padding: 1rem 1.25rem; margin-bottom: 2rem; }
 .notice:focus { outline: 3px solid #ffdd00; outline-offset: 0; }
 .notice h2 { margin-top: 0; }
+.notice-failed { border-color: #d4351c; }
+a.cancel { display: inline-block; margin: 0.5rem 0 0 1rem; }
 .tabs { display: flex; gap: .25rem; list-style: none; margin: 0 0 2rem; padding: 0; border-bottom: 1px solid #b1b4b6; }
 .tabs a { display: block; padding: .5rem 1.25rem; background: #f3f2f1; color: #0b0c0c; text-decoration: none; margin-bottom: -1px; border: 1px solid transparent; }
 .tabs a[aria-current=page] { background: #fff; border-color: #b1b4b6 #b1b4b6 #fff; font-weight: 700; }

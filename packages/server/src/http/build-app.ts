@@ -1,14 +1,18 @@
 import { checkError } from '@sharecode/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import type { PortalHealthReport } from '../portal/portal-health.js';
 import { safeError } from '../safe-error.js';
 import { ASYNC_CREATE_ROUTES, type AsyncRoutesDeps, registerAsyncRoutes } from './async-routes.js';
 import { type CheckRoutesDeps, registerCheckRoutes, SYNC_CHECK_ROUTES } from './check-routes.js';
-import { answerClientError } from './client-error.js';
+import { answerClientError, answerConnect } from './client-error.js';
 import { type DashboardRoutesDeps, registerDashboardRoutes } from './dashboard-routes.js';
 import { registerDocsRoute } from './docs-route.js';
 import { BODY_LIMIT_BYTES, frameworkErrorToCheckError } from './framework-errors.js';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, httpServerOptions } from './http-timeouts.js';
+import { registerLandingPage } from './landing-page.js';
 import { registerNotFound } from './not-found.js';
+import { registerPortalHealthRoute } from './portal-health-route.js';
 import { newRequestId, REQUEST_ID_HEADER } from './request-id.js';
 import { sendError } from './send-error.js';
 import { registerServiceRoutes } from './service-routes.js';
@@ -18,14 +22,19 @@ export interface HttpDeps extends CheckRoutesDeps, AsyncRoutesDeps {
   readonly openapiJson: string;
   /** True once shutdown has begun: new requests get 503 BUSY while in-flight ones finish. */
   readonly isClosing: () => boolean;
+  /** The portal driver's health for GET /healthz/portal; absent: no driver in this process. */
+  readonly portalHealth?: (() => PortalHealthReport) | undefined;
   /** The account dashboard under /dashboard; absent: no dashboard. */
   readonly dashboard?: DashboardRoutesDeps;
+  /** How long clients may take to send headers and requests; 30 s each by default. */
+  readonly httpTimeouts?: HttpTimeouts | undefined;
 }
 
 /** The HTTP surface: request ids, error bodies, headers and routes. No SQL, no business rules. */
 export function buildHttpApp(deps: HttpDeps): FastifyInstance {
   // Typed as fastify's logger so the instance keeps fastify's default generics.
   const loggerInstance: FastifyBaseLogger = deps.log;
+  const timeouts = deps.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS;
   const app = Fastify({
     loggerInstance,
     genReqId: newRequestId,
@@ -36,7 +45,8 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
     // Our own onRequest hook answers 503 BUSY with the error body while closing.
     return503OnClosing: false,
     // Receiving a request (not answering it: a live check may take a minute) must not take forever.
-    requestTimeout: 30_000,
+    requestTimeout: timeouts.requestMs,
+    http: httpServerOptions(timeouts),
     // A check id of any length is a check id of the wrong shape (404 CHECK_NOT_FOUND), never a routing error.
     routerOptions: { maxParamLength: 16 * 1024 },
     clientErrorHandler: answerClientError,
@@ -45,6 +55,8 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
       sendError(reply, frameworkErrorToCheckError(error));
     },
   });
+
+  app.server.on('connect', answerConnect);
 
   // Only JSON bodies: fastify's text/plain parser would let a wrong Content-Type through.
   app.removeContentTypeParser('text/plain');
@@ -83,13 +95,17 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
   });
 
   const allowed = new Map<string, readonly string[]>([
+    ['/', ['GET', 'HEAD']],
     ['/healthz', ['GET', 'HEAD']],
+    ['/healthz/portal', ['GET', 'HEAD']],
     ['/openapi.json', ['GET', 'HEAD']],
     ...SYNC_CHECK_ROUTES.map((route) => [route.path, ['POST']] as const),
     ...ASYNC_CREATE_ROUTES.map((route) => [route.path, ['POST']] as const),
   ]);
   registerNotFound(app, allowed);
+  registerLandingPage(app, { dashboard: deps.dashboard !== undefined });
   registerServiceRoutes(app, deps);
+  registerPortalHealthRoute(app, deps);
   registerDocsRoute(app, deps);
   registerCheckRoutes(app, deps);
   registerAsyncRoutes(app, deps);

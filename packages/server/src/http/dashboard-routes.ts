@@ -2,11 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { KeyMode } from '../accounts/api-key.js';
 import { billingPage } from '../dashboard/billing-page.js';
+import {
+  CONFIRM_FIELD,
+  type ConfirmInput,
+  confirmPage,
+  revokeKeyConsequences,
+  rotateSecretConsequences,
+} from '../dashboard/confirm-page.js';
 import { parseCookies, serializeCookie } from '../dashboard/cookies.js';
 import type { DashboardSession } from '../dashboard/dashboard-ports.js';
 import type { DashboardService } from '../dashboard/dashboard-service.js';
 import { html } from '../dashboard/html.js';
-import { page } from '../dashboard/layout.js';
+import { MODE_LABELS, page } from '../dashboard/layout.js';
 import { type ModePageInput, modePage } from '../dashboard/mode-page.js';
 import {
   type DashboardSessions,
@@ -17,6 +24,7 @@ import {
 } from '../dashboard/sessions.js';
 import { signInPage } from '../dashboard/sign-in-page.js';
 import { DASHBOARD_CSS } from '../dashboard/styles.js';
+import type { PortalHealthReport } from '../portal/portal-health.js';
 import { safeError } from '../safe-error.js';
 import type { Webhooks } from '../webhooks/webhooks-service.js';
 
@@ -27,6 +35,8 @@ export interface DashboardRoutesDeps {
   /** Cookies carry `Secure` on https requests, and always when this is set (behind a TLS proxy). */
   readonly alwaysSecureCookies: boolean;
   readonly log: Logger;
+  /** The live portal driver's health, told in words on the live page; absent: no driver. */
+  readonly portalHealth?: (() => PortalHealthReport) | undefined;
 }
 
 /** The pre-session token of the sign-in form (double-submit: the cookie and the field must match). */
@@ -131,7 +141,8 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: DashboardRou
         if (!data)
           return sendPage(reply, 404, messagePage('Account not found', 'Sign out and sign in again.'));
         const code = extra.errors && extra.errors.length > 0 ? 400 : status;
-        return sendPage(reply, code, modePage({ data, csrf: session.csrfToken, ...extra }));
+        const portalHealth = mode === 'live' ? (deps.portalHealth?.() ?? null) : null;
+        return sendPage(reply, code, modePage({ data, csrf: session.csrfToken, portalHealth, ...extra }));
       };
 
       scope.get('/assets/dashboard.css', async (_request, reply) =>
@@ -142,11 +153,11 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: DashboardRou
       );
 
       scope.get('/', async (request, reply) =>
-        reply.redirect((await sessionOf(request)) ? '/dashboard/test' : '/dashboard/sign-in', 303),
+        reply.redirect((await sessionOf(request)) ? '/dashboard/live' : '/dashboard/sign-in', 303),
       );
 
       scope.get('/sign-in', async (request, reply) => {
-        if (await sessionOf(request)) return reply.redirect('/dashboard/test', 303);
+        if (await sessionOf(request)) return reply.redirect('/dashboard/live', 303);
         const pre = newToken();
         reply.header(
           'set-cookie',
@@ -197,7 +208,8 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: DashboardRou
           }),
           serializeCookie(SIGN_IN_COOKIE, '', { secure: secure(request), maxAge: 0, path: '/dashboard' }),
         ]);
-        return reply.redirect('/dashboard/test', 303);
+        // Live first, as the tabs are: the owner's real work (decisions.md, "First-day fixes").
+        return reply.redirect('/dashboard/live', 303);
       });
 
       scope.post('/sign-out', async (request, reply) => {
@@ -283,11 +295,36 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: DashboardRou
         }),
       );
 
-      action('/secret/rotate', async ({ session, mode, reply }) =>
-        renderMode(reply, session, mode, {
+      /** The confirmation step (confirm-page.ts), for the owner's account and this page's mode. */
+      const confirmFirst = async (
+        reply: FastifyReply,
+        session: DashboardSession,
+        input: Omit<ConfirmInput, 'email' | 'csrf'>,
+      ) => {
+        const data = await deps.service.load(session.accountId, input.mode);
+        if (!data)
+          return sendPage(reply, 404, messagePage('Account not found', 'Sign out and sign in again.'));
+        return sendPage(
+          reply,
+          200,
+          confirmPage({ ...input, email: data.account.email, csrf: session.csrfToken }),
+        );
+      };
+
+      action('/secret/rotate', async ({ session, mode, form, reply }) => {
+        if (form[CONFIRM_FIELD] !== 'yes') {
+          return confirmFirst(reply, session, {
+            mode,
+            title: `Rotate the ${MODE_LABELS[mode].toLowerCase()} signing secret?`,
+            consequences: rotateSecretConsequences(mode),
+            action: `/dashboard/${mode}/secret/rotate`,
+            confirmLabel: 'Yes, rotate the secret',
+          });
+        }
+        return renderMode(reply, session, mode, {
           rotatedSecret: await deps.webhooks.rotateSecret(session.accountId, mode),
-        }),
-      );
+        });
+      });
 
       action('/test-event', async ({ session, mode, form, reply }) => {
         const typed = (form.url ?? '').trim();
@@ -322,7 +359,29 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: DashboardRou
         return renderMode(reply, session, mode, { newKey: created.value });
       });
 
-      action('/keys/:id/revoke', async ({ session, mode, id, reply }) => {
+      action('/keys/:id/revoke', async ({ session, mode, id, form, reply }) => {
+        if (form[CONFIRM_FIELD] !== 'yes') {
+          const key = (await deps.service.load(session.accountId, mode))?.keys.find(
+            (k) => k.id === id && k.revokedAt === null,
+          );
+          if (!key) {
+            return renderMode(reply, session, mode, {
+              errors: [
+                {
+                  field: 'api-keys',
+                  message: 'That key is not an active key of this account for this mode.',
+                },
+              ],
+            });
+          }
+          return confirmFirst(reply, session, {
+            mode,
+            title: `Revoke key ${key.prefix}?`,
+            consequences: revokeKeyConsequences(key.prefix),
+            action: `/dashboard/${mode}/keys/${key.id}/revoke`,
+            confirmLabel: 'Yes, revoke this key',
+          });
+        }
         const revoked = await deps.service.revokeKey(session.accountId, mode, id);
         if (!revoked.ok)
           return renderMode(reply, session, mode, {

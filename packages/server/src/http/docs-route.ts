@@ -51,14 +51,26 @@ interface Asset {
 // Swagger UI started against this server's contract. A file rather than an inline script, so the
 // page can forbid inline scripts. "Try it out" is off: a page that sends checks with a pasted key
 // would run (and charge) live checks from a browser; the CLI and the SDK are the tools for that.
+// The contract names the default local address as its server; the page shows the address it was
+// reached at instead (what a reader here would use), so the document is fetched and adjusted first.
 const INIT_SCRIPT = `window.addEventListener('load', function () {
-  window.ui = SwaggerUIBundle({
-    url: '/openapi.json',
+  var options = {
     dom_id: '#docs',
     deepLinking: true,
     supportedSubmitMethods: [],
     defaultModelsExpandDepth: 0,
-  });
+  };
+  fetch('/openapi.json')
+    .then(function (response) { return response.json(); })
+    .then(function (spec) {
+      spec.servers = [{ url: window.location.origin, description: 'This server (the address this page was reached at)' }];
+      options.spec = spec;
+      window.ui = SwaggerUIBundle(options);
+    })
+    .catch(function () {
+      options.url = '/openapi.json';
+      window.ui = SwaggerUIBundle(options);
+    });
 });
 `;
 

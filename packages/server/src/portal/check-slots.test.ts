@@ -56,9 +56,17 @@ class FakeBrowser implements PoolBrowser<FakeSession> {
   }
 }
 
-function pool(options: { slots?: number; recycleAfterChecks?: number; probeIntervalMs?: number } = {}) {
+function pool(
+  options: {
+    slots?: number;
+    recycleAfterChecks?: number;
+    probeIntervalMs?: number;
+    overloaded?: () => string | null;
+  } = {},
+) {
   const browsers: FakeBrowser[] = [];
   const slots = createCheckSlots<FakeSession>({
+    ...(options.overloaded ? { overloaded: options.overloaded } : {}),
     slots: options.slots ?? 2,
     recycleAfterChecks: options.recycleAfterChecks ?? 100,
     probeIntervalMs: options.probeIntervalMs ?? 0,
@@ -182,16 +190,31 @@ describe('check slots', () => {
     await slots.close();
   });
 
-  it('condemns a browser that will not open a session, and uses a new one', async () => {
+  it('condemns a browser that will not open a session and fails its probe, and uses a new one', async () => {
     const { slots, browsers } = pool();
     await slots.start();
     const hung = browsers[0];
     if (!hung) throw new Error('no browser');
     hung.hangOnNewSession = true;
+    hung.healthy = false;
     const outcome = await quick(slots);
     expect(outcome.kind).toBe('done');
     expect(hung.killed).toBe(true);
     expect(outcome.kind === 'done' && outcome.value.browser).toBe(browsers[1]);
+    await slots.close();
+  });
+
+  it('keeps a browser that is slow to open a session but answers its probe (its other checks live on)', async () => {
+    const { slots, browsers } = pool();
+    await slots.start();
+    const slow = browsers[0];
+    if (!slow) throw new Error('no browser');
+    slow.hangOnNewSession = true;
+    expect(await quick(slots)).toMatchObject({ kind: 'browser-unavailable' });
+    expect(slow.killed).toBe(false);
+    expect(browsers).toHaveLength(1);
+    slow.hangOnNewSession = false;
+    expect((await quick(slots)).kind).toBe('done');
     await slots.close();
   });
 
@@ -212,5 +235,70 @@ describe('check slots', () => {
     expect(slots.stats().inUse).toBe(0);
     await slots.close();
     expect(await quick(slots)).toEqual({ kind: 'closed' });
+  });
+
+  it('holds a slot ahead of the work: a held slot counts, is run in, and frees once', async () => {
+    const { slots } = pool({ slots: 1 });
+    const admitted = slots.hold();
+    if (!admitted.ok) throw new Error('expected a slot');
+    expect(slots.stats().inUse).toBe(1);
+    expect(slots.hold()).toEqual({ ok: false, why: 'full', retryAfterSeconds: expect.any(Number) });
+    expect((await quick(slots)).kind).toBe('busy');
+    // The holder's own run uses the held slot rather than asking for another.
+    expect((await slots.run(async (s) => s, 1_000, admitted.hold)).kind).toBe('done');
+    expect(slots.stats().inUse).toBe(0);
+    admitted.hold.release();
+    expect(slots.stats().inUse).toBe(0);
+    const again = slots.hold();
+    expect(again.ok).toBe(true);
+    if (again.ok) {
+      again.hold.release();
+      again.hold.release();
+    }
+    expect(slots.stats().inUse).toBe(0);
+    await slots.close();
+  });
+
+  it('refuses while the load guard reports overload, with a Retry-After', async () => {
+    let reason: string | null = 'event loop delay p99 300 ms over 250 ms';
+    const { slots } = pool({ slots: 4, overloaded: () => reason });
+    expect(slots.hold()).toEqual({ ok: false, why: 'overloaded', retryAfterSeconds: expect.any(Number) });
+    expect(await quick(slots)).toEqual({ kind: 'busy', retryAfterSeconds: expect.any(Number) });
+    reason = null;
+    expect((await quick(slots)).kind).toBe('done');
+    await slots.close();
+  });
+
+  it('computes Retry-After from the running checks, and spreads a burst of refusals over them', async () => {
+    let clock = 0;
+    const slots = createCheckSlots<FakeSession>({
+      slots: 1,
+      recycleAfterChecks: 100,
+      probeIntervalMs: 0,
+      now: () => clock,
+      launch: async () => new FakeBrowser(),
+    });
+    // Two checks of 10 s each teach the pool a typical length.
+    for (let i = 0; i < 2; i += 1) {
+      await slots.run(async (s) => {
+        clock += 10_000;
+        return s;
+      }, 60_000);
+    }
+    const a = held();
+    const running = slots.run(a.work, 60_000);
+    await tick();
+    clock += 3_000;
+    // The running check is expected to end in 7 s: the first refused is told 7 s ...
+    expect(slots.hold()).toMatchObject({ ok: false, retryAfterSeconds: 7 });
+    // ... the next ones, one check length further each (one slot), not all 7 s.
+    expect(slots.hold()).toMatchObject({ ok: false, retryAfterSeconds: 17 });
+    expect(slots.hold()).toMatchObject({ ok: false, retryAfterSeconds: 27 });
+    // Once those times have passed, the queue of promises is empty again.
+    clock += 30_000;
+    expect(slots.hold()).toMatchObject({ ok: false, retryAfterSeconds: 1 });
+    a.release();
+    await running;
+    await slots.close();
   });
 });

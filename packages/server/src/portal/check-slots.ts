@@ -1,6 +1,7 @@
 import { safeError } from '../safe-error.js';
 import { Deadline, type Timed, within } from './deadline.js';
 import { type PortalLog, silentPortalLog } from './portal-log.js';
+import { createRetryAfter } from './retry-after.js';
 
 /**
  * One launched browser as the pool sees it. The Playwright implementation is playwright-browser.ts;
@@ -38,6 +39,8 @@ export interface CheckSlotsOptions<S> {
   /** How often the idle browser is probed; 0 turns probing off. */
   readonly probeIntervalMs?: number;
   readonly probeTimeoutMs?: number;
+  /** Asked at admission: a reason to refuse (event loop or memory over its limit), or null. */
+  readonly overloaded?: () => string | null;
   readonly log?: PortalLog;
   /** Monotonic milliseconds; injectable for tests. */
   readonly now?: () => number;
@@ -53,6 +56,20 @@ export type SlotRun<T> =
   | { readonly kind: 'browser-unavailable'; readonly reason: string }
   /** The pool is closing. */
   | { readonly kind: 'closed' };
+
+/** A slot taken ahead of the work (before any per-account work), given to `run` or released. */
+export interface SlotHold {
+  /** Gives the slot back if `run` has not taken it over. Idempotent. */
+  release(): void;
+}
+
+export type SlotAdmission =
+  | { readonly ok: true; readonly hold: SlotHold }
+  | {
+      readonly ok: false;
+      readonly retryAfterSeconds: number;
+      readonly why: 'full' | 'overloaded' | 'closed';
+    };
 
 export interface SlotStats {
   readonly slots: number;
@@ -73,7 +90,17 @@ export interface CheckSlots<S> {
    * Runs `work` with a fresh session in a free slot, or answers busy at once. `work` must honour the
    * deadline itself; the slot's hard timeout (deadline plus grace) is the backstop for a hung browser.
    */
-  run<T>(work: (session: S, deadline: Deadline) => Promise<T>, timeoutMs: number): Promise<SlotRun<T>>;
+  run<T>(
+    work: (session: S, deadline: Deadline) => Promise<T>,
+    timeoutMs: number,
+    hold?: SlotHold,
+  ): Promise<SlotRun<T>>;
+  /**
+   * Takes a slot now, without starting anything, or refuses at once (full, overloaded or closing).
+   * A request holds its slot through its authentication and quota, so a full service refuses before
+   * any of that work, and a check that passed them cannot lose its slot to a later one.
+   */
+  hold(): SlotAdmission;
   stats(): SlotStats;
   /** Closes every browser. Checks still running fail. */
   close(): Promise<void>;
@@ -93,15 +120,16 @@ interface Entry<S> {
   closed: boolean;
 }
 
+interface Held {
+  readonly start: { at: number };
+  released: boolean;
+}
+
 const DEFAULT_GRACE_MS = 2_000;
 const DEFAULT_SESSION_TIMEOUT_MS = 10_000;
 const DEFAULT_CLOSE_TIMEOUT_MS = 2_000;
 const DEFAULT_PROBE_INTERVAL_MS = 30_000;
 const DEFAULT_PROBE_TIMEOUT_MS = 5_000;
-/** Until checks have been timed, assume a live check's usual length (spec: 15 to 40 s). */
-const ASSUMED_CHECK_MS = 20_000;
-const RETRY_AFTER_MAX_SECONDS = 60;
-const DURATION_SAMPLES = 20;
 
 type Launched<S> = { ok: true; entry: Entry<S> } | { ok: false; error: string };
 
@@ -122,7 +150,6 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
   let probing = false;
   const entries = new Set<Entry<S>>();
   const activeStarts = new Set<{ at: number }>();
-  const durations: number[] = [];
   const counts = { launches: 0, replacements: 0, recycles: 0 };
 
   function closeEntry(entry: Entry<S>): void {
@@ -148,6 +175,21 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
     entry.closed = true;
     entries.delete(entry);
     entry.browser.kill();
+  }
+
+  /**
+   * A browser that was slow to open or close a context: killed only if it also fails a probe. With
+   * dozens of checks on one browser, a busy machine makes contexts slow to open or close while the
+   * browser is healthy, and killing it would fail every check it carries.
+   */
+  async function suspect(entry: Entry<S>, why: string): Promise<void> {
+    if (entry.closed || !entry.browser.isConnected()) return;
+    const healthy = await entry.browser.probe(probeTimeoutMs).catch(() => false);
+    if (healthy) {
+      log.warn({ browser: entry.generation, why }, 'browser slow but answering; kept');
+      return;
+    }
+    condemn(entry, `${why}, then failed its probe`);
   }
 
   async function launch(): Promise<Launched<S>> {
@@ -198,16 +240,12 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
     return launched.value;
   }
 
-  function retryAfterSeconds(): number {
-    const sorted = [...durations].sort((a, b) => a - b);
-    const typical =
-      sorted.length > 0 ? (sorted[Math.floor(sorted.length / 2)] ?? ASSUMED_CHECK_MS) : ASSUMED_CHECK_MS;
-    let oldest = Number.POSITIVE_INFINITY;
-    for (const start of activeStarts) oldest = Math.min(oldest, start.at);
-    const elapsed = Number.isFinite(oldest) ? now() - oldest : 0;
-    const seconds = Math.ceil((typical - elapsed) / 1000);
-    return Math.min(RETRY_AFTER_MAX_SECONDS, Math.max(1, seconds));
-  }
+  const retryAfter = createRetryAfter();
+  const retryAfterSeconds = () =>
+    retryAfter.estimate(
+      [...activeStarts].map((start) => start.at),
+      now(),
+    );
 
   async function openSession(
     deadline: Deadline,
@@ -242,19 +280,42 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
       }
       entry.active -= 1;
       lastError = 'The browser did not open a session in time.';
-      if (entry.browser.isConnected()) condemn(entry, 'did not open a context in time');
+      await suspect(entry, 'did not open a context in time');
     }
     return { ok: false, error: lastError };
   }
 
   async function closeSession(entry: Entry<S>, session: S): Promise<void> {
     const closed = await within(entry.browser.closeSession(session), closeTimeoutMs);
-    if (!closed.done) condemn(entry, 'did not close a context in time');
+    if (!closed.done) await suspect(entry, 'did not close a context in time');
     entry.active -= 1;
     if (entry.retired && entry.active === 0) closeEntry(entry);
   }
 
   let inUse = 0;
+  const holds = new WeakMap<SlotHold, Held>();
+
+  function admit(): SlotAdmission {
+    if (closing) return { ok: false, retryAfterSeconds: 1, why: 'closed' };
+    if (inUse >= options.slots) return { ok: false, retryAfterSeconds: retryAfterSeconds(), why: 'full' };
+    if (options.overloaded?.()) {
+      return { ok: false, retryAfterSeconds: retryAfterSeconds(), why: 'overloaded' };
+    }
+    inUse += 1;
+    const held: Held = { start: { at: now() }, released: false };
+    activeStarts.add(held.start);
+    const hold: SlotHold = {
+      release() {
+        if (held.released) return;
+        held.released = true;
+        activeStarts.delete(held.start);
+        inUse -= 1;
+      },
+    };
+    holds.set(hold, held);
+    return { ok: true, hold };
+  }
+
   const timer =
     probeIntervalMs > 0
       ? setInterval(() => {
@@ -283,12 +344,29 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
     async run<T>(
       work: (session: S, deadline: Deadline) => Promise<T>,
       timeoutMs: number,
+      hold?: SlotHold,
     ): Promise<SlotRun<T>> {
-      if (closing) return { kind: 'closed' };
-      if (inUse >= options.slots) return { kind: 'busy', retryAfterSeconds: retryAfterSeconds() };
-      inUse += 1;
-      const start = { at: now() };
-      activeStarts.add(start);
+      const held = hold ? holds.get(hold) : undefined;
+      let slot: SlotHold;
+      let start: { at: number };
+      if (held && !held.released) {
+        if (closing) {
+          hold?.release();
+          return { kind: 'closed' };
+        }
+        slot = hold as SlotHold;
+        start = held.start;
+        start.at = now();
+      } else {
+        const admitted = admit();
+        if (!admitted.ok) {
+          return admitted.why === 'closed'
+            ? { kind: 'closed' }
+            : { kind: 'busy', retryAfterSeconds: admitted.retryAfterSeconds };
+        }
+        slot = admitted.hold;
+        start = (holds.get(slot) as Held).start;
+      }
       try {
         const deadline = new Deadline(start.at + timeoutMs, now);
         const opened = await openSession(deadline);
@@ -304,14 +382,14 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
         }
         await closeSession(entry, session);
         if (!finished.done) return { kind: 'timed-out' };
-        durations.push(now() - start.at);
-        if (durations.length > DURATION_SAMPLES) durations.shift();
+        retryAfter.record(now() - start.at);
         return { kind: 'done', value: finished.value };
       } finally {
-        activeStarts.delete(start);
-        inUse -= 1;
+        slot.release();
       }
     },
+
+    hold: admit,
 
     stats() {
       return {

@@ -1,7 +1,14 @@
 import type { PageSnapshot } from './page-snapshot.js';
 
 /** What the portal said when the share code and date of birth were looked up. */
-export type LookupFailure = 'NOT_FOUND' | 'DOB_MISMATCH' | 'WRONG_SERVICE' | 'EXPIRED' | 'LOCKED';
+export type LookupFailure =
+  | 'NOT_FOUND'
+  | 'DOB_MISMATCH'
+  /** One page for both an unknown code and a wrong date of birth (right to work: portal.md 1.5). */
+  | 'DETAILS_MISMATCH'
+  | 'WRONG_SERVICE'
+  | 'EXPIRED'
+  | 'LOCKED';
 
 /** A page every service can show at any step, whatever the check. */
 export type CommonPage =
@@ -9,7 +16,10 @@ export type CommonPage =
   | { readonly kind: 'unavailable' }
   /** "Sorry, there is a problem with the service" (HTTP 200, 403 or 500). */
   | { readonly kind: 'problem' }
-  /** "Your session has timed out" or "You have been signed out". */
+  /**
+   * "Your session has timed out", "You have been signed out", and the sign-in host's own (Keycloak)
+   * "Page has expired" and "Cookie not found": a fresh session may get through.
+   */
   | { readonly kind: 'session-ended' }
   | { readonly kind: 'lookup-failure'; readonly failure: LookupFailure };
 
@@ -19,8 +29,21 @@ const LOOKUP_PATTERNS: readonly (readonly [LookupFailure, RegExp])[] = [
   ['WRONG_SERVICE', /not valid for this service|use a different service/i],
   ['EXPIRED', /\bexpired\b|no longer valid/i],
   ['NOT_FOUND', /share code not found|could not find|not recognised|not recognized/i],
-  ['DOB_MISMATCH', /do not match our records|details do not match|does not match/i],
+  // Only a page that names the date of birth alone is a date-of-birth mismatch; "the details you
+  // entered do not match our records" is said for a wrong code as much as for a wrong date.
+  [
+    'DOB_MISMATCH',
+    /date of birth (you entered |given )?(does not|doesn't|did not|do not) match|(does not|doesn't) match the date of birth|wrong date of birth/i,
+  ],
+  // "incorrect": eVisaFlow's classifier of the status-check host counts it as a failed lookup.
+  [
+    'DETAILS_MISMATCH',
+    /do not match our records|details (do not|don't) match|(does|do) not match|details (you entered )?(are|is) incorrect/i,
+  ],
 ];
+
+const SESSION_ENDED =
+  /session has timed out|session timed out|signed out|session (has )?expired|page has expired|cookie not found|cookies? (are|is) (not enabled|disabled)|start again/i;
 
 export function lookupFailureIn(text: string): LookupFailure | null {
   for (const [failure, pattern] of LOOKUP_PATTERNS) if (pattern.test(text)) return failure;
@@ -38,7 +61,13 @@ export function classifyCommonPage(snapshot: PageSnapshot): CommonPage | null {
   if (snapshot.status === 503 || /service is unavailable/i.test(h1)) return { kind: 'unavailable' };
   if (/problem with the service/i.test(h1) || /problem with the service/i.test(snapshot.title))
     return { kind: 'problem' };
-  if (/session has timed out|signed out|session (has )?expired/i.test(h1)) return { kind: 'session-ended' };
+  if (SESSION_ENDED.test(h1) || SESSION_ENDED.test(snapshot.title)) return { kind: 'session-ended' };
+  // Keycloak's error pages put the reason in a paragraph under a general heading ("We are sorry...").
+  if (snapshot.controls.length === 0) {
+    for (const block of snapshot.blocks)
+      if (block.t === 'paragraph' && /^(page has expired|cookie not found)/i.test(block.text))
+        return { kind: 'session-ended' };
+  }
 
   const fromHeading = lookupFailureIn(h1);
   if (fromHeading) return { kind: 'lookup-failure', failure: fromHeading };
@@ -46,7 +75,9 @@ export function classifyCommonPage(snapshot: PageSnapshot): CommonPage | null {
     const failure = lookupFailureIn(item);
     if (failure) return { kind: 'lookup-failure', failure };
   }
-  if (snapshot.controls.length === 0 && /details|share code/i.test(h1)) {
+  // A GOV.UK start page ("...: use their share code") speaks of other services in its paragraphs.
+  const startPage = snapshot.actions.some((a) => /^start now$/i.test(a.name));
+  if (snapshot.controls.length === 0 && !startPage && /details|share code/i.test(h1)) {
     for (const block of snapshot.blocks) {
       if (block.t !== 'paragraph') continue;
       const failure = lookupFailureIn(block.text);

@@ -24,6 +24,8 @@ export interface Diagnostic {
 export interface Secrets {
   readonly shareCode: string;
   readonly dateOfBirth: string;
+  /** The other values the driver types (company, checker's name, job title, reason). */
+  readonly typed?: readonly string[];
 }
 
 // Capitalised words that are the portal's, not a person's.
@@ -53,6 +55,14 @@ function escapeRegExp(text: string): string {
  */
 export function redactPageText(text: string, secrets: Secrets): string {
   let out = text;
+  // Longest first, so a value inside another is not left half-redacted.
+  const typed = [...(secrets.typed ?? [])]
+    .filter((v) => v.trim().length >= 2)
+    .sort((a, b) => b.length - a.length);
+  for (const value of typed) {
+    const words = value.trim().split(/\s+/).map(escapeRegExp).join('\\s+');
+    out = out.replace(new RegExp(words, 'gi'), '[typed]');
+  }
   const code = secrets.shareCode.replace(/\s+/g, '');
   if (code !== '') {
     out = out.replace(new RegExp(code.split('').map(escapeRegExp).join('[\\s-]*'), 'gi'), '[share code]');

@@ -6,6 +6,7 @@ import { type Diagnostic, diagnosticOf, type Secrets } from './diagnostic.js';
 import { type DriverFailure, lookupFailureError, PORTAL_ERRORS } from './driver-failure.js';
 import type { BaseRequest } from './flow-steps.js';
 import { sameText } from './govuk-text.js';
+import { fingerprintOf } from './page-fingerprint.js';
 import type { PageSnapshot } from './page-snapshot.js';
 import type { CheckSession, PortalPage } from './portal-page.js';
 
@@ -14,6 +15,8 @@ export type Driven<R> =
   | { readonly ok: false; readonly error: DriverFailure };
 
 const MAX_PAGES = 15;
+/** The free-text request fields the driver types into the portal. */
+const TYPED_FIELDS = ['company_name', 'checker_name', 'job_title', 'other_purpose'] as const;
 const MAX_VISITS_PER_STEP = 3;
 const HTML_READ_MS = 2_000;
 
@@ -49,6 +52,7 @@ export class CheckRun {
       kind: 'unrecognised',
       error: PORTAL_ERRORS.unrecognised(),
       diagnostic: await this.diagnostic(note),
+      fingerprint: this.snapshot ? fingerprintOf(this.step, this.snapshot, this.secrets) : null,
     };
   }
 
@@ -114,11 +118,16 @@ export class CheckRun {
   }
 }
 
+/** A walk that met a session-ended page: the caller may start once more in a fresh session. */
+const SESSION_ENDED = Symbol('session ended');
+
 /**
  * Walks a service from its first page to its result: at each page, a portal error or lookup failure
  * ends the check; a result page is handed to `finish`; a known form page is filled and submitted;
  * anything else is an unrecognised page. The order of pages is not fixed, so optional pages (a "Start
- * now" interstitial, a question split over two pages) need no special case.
+ * now" interstitial, a question split over two pages) need no special case. A session that ends on
+ * the way (an expired page, a missing cookie, a sign-out, on the service or its sign-in host) is
+ * retried once from the entry in a fresh session (no cookies) before it counts as a failure.
  */
 export async function driveCheck<Q extends BaseRequest, R>(
   flow: CheckFlow<Q>,
@@ -131,37 +140,60 @@ export async function driveCheck<Q extends BaseRequest, R>(
   const run = new CheckRun(session, deadline, {
     shareCode: request.share_code,
     dateOfBirth: request.date_of_birth,
+    // Everything else the driver may type (company, checker, job title, reason) is kept out too.
+    typed: TYPED_FIELDS.flatMap((field) => {
+      const value = (request as Record<string, unknown>)[field];
+      return typeof value === 'string' ? [value] : [];
+    }),
   });
-  const failed = (error: DriverFailure): Driven<R> => ({ ok: false, error });
   try {
-    const page = await session.openPage();
-    run.page = page;
-    await page.goto(entryUrl, deadline);
-    const visits = new Map<string, number>();
-    for (let pages = 0; pages < MAX_PAGES; pages += 1) {
-      if (deadline.expired()) return failed(run.timedOut());
-      const snapshot = await page.snapshot();
-      run.snapshot = snapshot;
-      const common = classifyCommonPage(snapshot);
-      if (common) return failed(await run.fromCommonPage(common));
-      if (snapshot.h1 !== null && sameText(snapshot.h1, flow.resultTitle)) {
-        run.step = 'result';
-        return await finish(run, page, snapshot);
-      }
-      const step = flow.steps.find((s) => s.matches(snapshot));
-      if (!step) return failed(await run.unrecognised('a page the driver does not know'));
-      const seen = visits.get(step.name) ?? 0;
-      run.step = step.name;
-      if (seen > 0 && snapshot.errorSummary.length > 0)
-        return failed(await run.unrecognised('the portal refused the answer given on this step'));
-      if (seen >= MAX_VISITS_PER_STEP)
-        return failed(await run.unrecognised('the same step came back again and again'));
-      visits.set(step.name, seen + 1);
-      if (!(await step.act(page, snapshot, request, deadline)))
-        return failed(await run.unrecognised('the page lacks a field or button this step needs'));
-    }
-    return failed(await run.unrecognised('too many pages before the result'));
+    const first = await walk(run, flow, request, entryUrl, finish);
+    if (first !== SESSION_ENDED) return first;
+    await session.restart();
+    run.step = 'entry';
+    const second = await walk(run, flow, request, entryUrl, finish);
+    if (second !== SESSION_ENDED) return second;
+    return { ok: false, error: await run.fromCommonPage({ kind: 'session-ended' }) };
   } catch (error) {
-    return failed(await run.fromThrown(error));
+    return { ok: false, error: await run.fromThrown(error) };
   }
+}
+
+async function walk<Q extends BaseRequest, R>(
+  run: CheckRun,
+  flow: CheckFlow<Q>,
+  request: Q,
+  entryUrl: string,
+  finish: (run: CheckRun, page: PortalPage, snapshot: PageSnapshot) => Promise<Driven<R>>,
+): Promise<Driven<R> | typeof SESSION_ENDED> {
+  const failed = (error: DriverFailure): Driven<R> => ({ ok: false, error });
+  const deadline = run.deadline;
+  const page = await run.session.openPage();
+  run.page = page;
+  await page.goto(entryUrl, deadline);
+  const visits = new Map<string, number>();
+  for (let pages = 0; pages < MAX_PAGES; pages += 1) {
+    if (deadline.expired()) return failed(run.timedOut());
+    const snapshot = await page.snapshot();
+    run.snapshot = snapshot;
+    const common = classifyCommonPage(snapshot);
+    if (common?.kind === 'session-ended') return SESSION_ENDED;
+    if (common) return failed(await run.fromCommonPage(common));
+    if (snapshot.h1 !== null && sameText(snapshot.h1, flow.resultTitle)) {
+      run.step = 'result';
+      return await finish(run, page, snapshot);
+    }
+    const step = flow.steps.find((s) => s.matches(snapshot));
+    if (!step) return failed(await run.unrecognised('a page the driver does not know'));
+    const seen = visits.get(step.name) ?? 0;
+    run.step = step.name;
+    if (seen > 0 && snapshot.errorSummary.length > 0)
+      return failed(await run.unrecognised('the portal refused the answer given on this step'));
+    if (seen >= MAX_VISITS_PER_STEP)
+      return failed(await run.unrecognised('the same step came back again and again'));
+    visits.set(step.name, seen + 1);
+    if (!(await step.act(page, snapshot, request, deadline)))
+      return failed(await run.unrecognised('the page lacks a field or button this step needs'));
+  }
+  return failed(await run.unrecognised('too many pages before the result'));
 }

@@ -1,6 +1,7 @@
 import { type CheckError, checkError } from '@sharecode/core';
 import type { LookupFailure } from './classify-page.js';
 import type { Diagnostic } from './diagnostic.js';
+import type { PageFingerprint } from './page-fingerprint.js';
 
 /**
  * How a check failed, as data. `terminal`: the portal answered and retrying will not change it
@@ -10,7 +11,13 @@ import type { Diagnostic } from './diagnostic.js';
 export type DriverFailure =
   | { readonly kind: 'terminal'; readonly error: CheckError }
   | { readonly kind: 'retryable'; readonly error: CheckError; readonly diagnostic: Diagnostic | null }
-  | { readonly kind: 'unrecognised'; readonly error: CheckError; readonly diagnostic: Diagnostic };
+  | {
+      readonly kind: 'unrecognised';
+      readonly error: CheckError;
+      readonly diagnostic: Diagnostic;
+      /** The page's redacted structure; null when no page had been read. */
+      readonly fingerprint: PageFingerprint | null;
+    };
 
 /**
  * The portal's lookup answers. Expired, locked and another service's code have no code of their own
@@ -26,6 +33,12 @@ export function lookupFailureError(failure: LookupFailure): CheckError {
       );
     case 'DOB_MISMATCH':
       return checkError('DOB_MISMATCH');
+    case 'DETAILS_MISMATCH':
+      // NOT_FOUND, not DOB_MISMATCH: the page does not say the code was found (decisions.md).
+      return checkError(
+        'NOT_FOUND',
+        'The portal says the details do not match its records. It shows this same page for a share code it does not know and for a wrong date of birth, so either may be wrong: ask the applicant to re-check both the share code and the date of birth (codes last 90 days), then try again.',
+      );
     case 'WRONG_SERVICE':
       return checkError(
         'NOT_FOUND',
@@ -57,10 +70,11 @@ export const PORTAL_ERRORS = {
       'TIMEOUT',
       'The government portal is unavailable at the moment ("Sorry, the service is unavailable"). It is safe to retry later.',
     ),
+  /** The portal (or its sign-in host) ended the session again after one retry in a fresh session. */
   sessionEnded: () =>
     checkError(
-      'TIMEOUT',
-      'The government portal ended its session before the check finished. It is safe to retry.',
+      'UPSTREAM_UNEXPECTED',
+      'The government portal ended its session twice (an expired page, a missing cookie or a sign-out), once more after a retry in a fresh session. Retry later.',
     ),
   timeout: () => checkError('TIMEOUT'),
   unreachable: () =>

@@ -22,11 +22,19 @@ export interface FlowStep<Q> {
 
 const SUBMIT_NAMES = /^(continue|submit|save and continue|next|confirm)$/i;
 
-/** The page's submit button: "Continue" (or the like), else the scrapers' `#submit`. */
+/** Buttons that never send a step's answers. */
+const NOT_SUBMIT = /^(accept|reject|hide|back|sign out|cancel|download|print|change|stay signed in)\b/i;
+
+/**
+ * The page's submit button: "Continue" (or the like), else the scrapers' `#submit`, else the page's
+ * only button (right to work's company-name submit is an <input> whose text no source records).
+ */
 export function submitAction(snapshot: PageSnapshot): SnapshotAction | undefined {
+  const buttons = snapshot.actions.filter((a) => a.role === 'button' && !NOT_SUBMIT.test(a.name));
   return (
-    snapshot.actions.find((a) => a.role === 'button' && SUBMIT_NAMES.test(a.name)) ??
-    snapshot.actions.find((a) => a.id === 'submit')
+    buttons.find((a) => SUBMIT_NAMES.test(a.name)) ??
+    snapshot.actions.find((a) => a.id === 'submit') ??
+    (buttons.length === 1 ? buttons[0] : undefined)
   );
 }
 
@@ -107,9 +115,13 @@ export const dateOfBirthStep: FlowStep<BaseRequest> = {
 const startNow = (s: PageSnapshot) =>
   s.controls.some((c) => c.kind === 'text' || c.kind === 'radio')
     ? undefined
-    : s.actions.find((a) => /^start now$/i.test(a.name));
+    : s.actions.find((a) => START.test(a.name));
 
-/** The historic right-to-work "Start now" page (and any like it): follow the start button. */
+// "Start now" on the GOV.UK start pages and the historic interstitial; the right-to-work start page's
+// link reads "View a job applicant's right to work details" (portal.md 1.1).
+const START = /^(start now|view a job applicant['’]s right to work details)$/i;
+
+/** A GOV.UK start page or the historic right-to-work "Start now" page: follow the start button. */
 export const startNowStep: FlowStep<BaseRequest> = {
   name: 'start-now',
   matches: (s) => startNow(s) !== undefined,

@@ -121,3 +121,77 @@ export async function readPhotoInPage(where: { id: string; index: number }): Pro
     return null;
   }
 }
+
+export type FetchedFile =
+  | { readonly kind: 'file'; readonly base64: string }
+  /** The control answered with a page (HTML): its status and text, to be shown and classified. */
+  | { readonly kind: 'page'; readonly status: number; readonly html: string }
+  | { readonly kind: 'too-large' }
+  | { readonly kind: 'missing' };
+
+/**
+ * Fetches what a "Download PDF" control points at, inside the page and with its session cookies,
+ * so the file comes back in memory whether the portal sends it as an attachment, inline, or to a
+ * new tab (target is ignored), and nothing is ever written to disk. A link is fetched by its href;
+ * a form button sends its form as the browser would (method, action, fields, the button's own name).
+ */
+export async function fetchFileInPage(want: {
+  role: string;
+  name: string;
+  id: string;
+  maxBytes: number;
+}): Promise<FetchedFile> {
+  // The control is found as answerInPage finds a button: page functions cannot share helpers.
+  const norm = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
+  const root: Element =
+    document.querySelector('main') ?? document.querySelector('[role="main"]') ?? document.body;
+  let control: HTMLElement | null = null;
+  for (const el of Array.from(
+    root.querySelectorAll('button, input[type="submit"], input[type="button"], a[href], a[role="button"]'),
+  )) {
+    if (el.closest('[hidden], [aria-hidden="true"]')) continue;
+    const role = el.tagName.toLowerCase() === 'a' && el.getAttribute('role') !== 'button' ? 'link' : 'button';
+    const name =
+      norm(el.getAttribute('aria-label')) ||
+      norm(el.textContent) ||
+      norm((el as HTMLInputElement).value ?? '');
+    if (role === want.role && name === want.name) {
+      control = el as HTMLElement;
+      break;
+    }
+  }
+  if (!control && want.id !== '') control = document.getElementById(want.id);
+  if (!control) return { kind: 'missing' };
+
+  let response: Response;
+  if (control instanceof HTMLAnchorElement) {
+    response = await fetch(control.href, { credentials: 'include' });
+  } else {
+    const button = control as HTMLButtonElement | HTMLInputElement;
+    const form = button.form;
+    if (!form) return { kind: 'missing' };
+    const fields = new FormData(form, button);
+    const method = (button.getAttribute('formmethod') ?? form.getAttribute('method') ?? 'get').toLowerCase();
+    const action = new URL(
+      button.getAttribute('formaction') ?? form.getAttribute('action') ?? '',
+      document.baseURI,
+    );
+    const pairs = new URLSearchParams();
+    for (const [key, value] of fields.entries()) if (typeof value === 'string') pairs.append(key, value);
+    if (method === 'post') {
+      response = await fetch(action.href, { method: 'POST', body: pairs, credentials: 'include' });
+    } else {
+      action.search = pairs.toString();
+      response = await fetch(action.href, { credentials: 'include' });
+    }
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (/text\/html/i.test(type)) return { kind: 'page', status: response.status, html: await response.text() };
+  const blob = await response.blob();
+  if (blob.size > want.maxBytes) return { kind: 'too-large' };
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { kind: 'file', base64: btoa(binary) };
+}

@@ -2,14 +2,14 @@ export type { SlotStats } from './check-slots.js';
 export type { Diagnostic } from './diagnostic.js';
 export { findChromium, INSTALL_CHROMIUM_ADVICE, SYSTEM_CHROMIUM_PATHS } from './find-chromium.js';
 export { CHROMIUM_ARGS } from './playwright-browser.js';
-export type { PortalBaseUrls, PortalConfig, PortalFlags } from './portal-config.js';
+export type { PortalConfig, PortalEntryUrls, PortalFlags } from './portal-config.js';
 export {
   DEFAULT_CHECK_SLOTS,
   DEFAULT_CHECK_TIMEOUT_SECONDS,
-  GOV_UK_BASE_URLS,
+  defaultCheckSlots,
+  GOV_UK_ENTRY_URLS,
   loadPortalConfig,
-  PORTAL_ENTRY_PATHS,
-  PORTAL_SIM_PREFIXES,
+  PORTAL_SIM_ENTRY_PATHS,
 } from './portal-config.js';
 export type { PortalLog } from './portal-log.js';
 export type { DiagnosticRecord, PortalRunner } from './portal-runner.js';

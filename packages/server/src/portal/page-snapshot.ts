@@ -23,9 +23,10 @@ export interface SnapshotAction {
 
 export type SnapshotBlock =
   | { readonly t: 'heading'; readonly level: number; readonly text: string }
-  | { readonly t: 'paragraph'; readonly text: string }
+  /** `ids`: the ids on the paragraph and inside it (the check-detail ids of view-immigration-status). */
+  | { readonly t: 'paragraph'; readonly text: string; readonly ids?: readonly string[] }
   | { readonly t: 'item'; readonly text: string }
-  /** A summary-list row (dt/dd); `ids` are the ids on the value and inside it. */
+  /** A summary-list row (dt/dd) or a table row (th/td); `ids` are the ids on the value and inside it. */
   | { readonly t: 'row'; readonly key: string; readonly value: string; readonly ids: readonly string[] };
 
 export interface SnapshotImage {
@@ -40,6 +41,8 @@ export interface DomSnapshot {
   readonly title: string;
   /** location.pathname: never the query, which could carry a reference. */
   readonly path: string;
+  /** location.host: the sign-in hop of right to work lands on another host. */
+  readonly host: string;
   readonly h1: string | null;
   readonly blocks: readonly SnapshotBlock[];
   /** The items of a GOV.UK error summary ("There is a problem"); empty when there is none. */
@@ -85,9 +88,19 @@ export function collectSnapshot(): DomSnapshot {
   }
 
   const blocks: DomSnapshot['blocks'][number][] = [];
-  for (const el of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6, p, li, dt'))) {
+  for (const el of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6, p, li, dt, th'))) {
     if (hidden(el) || summary?.contains(el)) continue;
     const tag = el.tagName.toLowerCase();
+    if (tag === 'th') {
+      // A table row "Reference number | WE-..." is a labelled value like a summary-list row.
+      const cell = el.parentElement?.querySelector('td');
+      if (!cell || el.parentElement?.tagName.toLowerCase() !== 'tr') continue;
+      const ids = [cell.id, ...Array.from(cell.querySelectorAll('[id]')).map((inner) => inner.id)].filter(
+        (id) => id !== '',
+      );
+      blocks.push({ t: 'row', key: norm(el.textContent), value: norm(cell.textContent), ids });
+      continue;
+    }
     if (tag === 'dt') {
       let value: Element | null = el.nextElementSibling;
       while (value && value.tagName.toLowerCase() !== 'dd') value = value.nextElementSibling;
@@ -99,12 +112,16 @@ export function collectSnapshot(): DomSnapshot {
       blocks.push({ t: 'row', key: norm(el.textContent), value: norm(value?.textContent), ids });
       continue;
     }
-    // Text inside a summary-list value or a list item is already part of that row or item.
-    if (el.parentElement?.closest('dd, li')) continue;
+    // Text inside a summary-list value, a table cell or a list item is already part of that row or item.
+    if (el.parentElement?.closest('dd, li, td')) continue;
     const text = norm(el.textContent);
     if (!text) continue;
-    if (tag === 'p') blocks.push({ t: 'paragraph', text });
-    else if (tag === 'li') blocks.push({ t: 'item', text });
+    if (tag === 'p') {
+      const ids = [el.id, ...Array.from(el.querySelectorAll('[id]')).map((inner) => inner.id)].filter(
+        (id) => id !== '',
+      );
+      blocks.push(ids.length > 0 ? { t: 'paragraph', text, ids } : { t: 'paragraph', text });
+    } else if (tag === 'li') blocks.push({ t: 'item', text });
     else blocks.push({ t: 'heading', level: Number(tag.slice(1)), text });
   }
 
@@ -158,10 +175,17 @@ export function collectSnapshot(): DomSnapshot {
     isDataUrl: (img.getAttribute('src') ?? '').startsWith('data:'),
   }));
 
-  const h1 = root.querySelector('h1') ?? document.querySelector('h1');
+  // A page whose <main> has no h1 must not borrow the timeout dialog's (it sits outside <main>).
+  const h1 =
+    root.querySelector('h1') ??
+    Array.from(document.querySelectorAll('h1')).find(
+      (el) => el.closest('dialog, [role="dialog"]') === null,
+    ) ??
+    null;
   return {
     title: norm(document.title),
     path: location.pathname,
+    host: location.host,
     h1: h1 ? norm(h1.textContent) : null,
     blocks,
     errorSummary,

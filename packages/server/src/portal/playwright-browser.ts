@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type BrowserContextOptions, chromium } from 'playwright-core';
 import { fail, ok, type Result } from '../result.js';
+import { createBrowserDirs, withTmpDir } from './browser-dirs.js';
 import type { BrowserLauncher, PoolBrowser } from './check-slots.js';
 import { within } from './deadline.js';
 import { findChromium } from './find-chromium.js';
@@ -32,12 +33,19 @@ export const CHROMIUM_ARGS = [
 export interface BrowserOptions {
   /** Run the portal's own scripts; off by default (decisions.md, "Portal driver"). */
   readonly javaScript: boolean;
+  /**
+   * The service's own folder (0700) for the browser's profile, downloads and artifacts; swept at
+   * start (browser-dirs.ts). Unset: Playwright's defaults in the system's temporary folder.
+   */
+  readonly browserRoot?: string | null;
 }
 
 export const DEFAULT_BROWSER_OPTIONS: BrowserOptions = { javaScript: false };
 
 const CONTEXT_OPTIONS: BrowserContextOptions = {
-  acceptDownloads: true,
+  // The PDF is fetched in memory inside the page (PortalPage.download); a download the portal starts
+  // by itself is cancelled, so no file ever reaches the disk.
+  acceptDownloads: false,
   serviceWorkers: 'block',
   locale: 'en-GB',
   timezoneId: 'Europe/London',
@@ -72,16 +80,34 @@ export async function launchPlaywrightBrowser(
   executablePath: string,
   options: BrowserOptions = DEFAULT_BROWSER_OPTIONS,
 ): Promise<PoolBrowser<CheckSession>> {
-  const browser = await chromium.launch({
-    executablePath,
-    args: [...CHROMIUM_ARGS],
-    headless: true,
-    timeout: 30_000,
-    // The server owns the signals and closes the pool itself.
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
+  const dirs = options.browserRoot ? createBrowserDirs(options.browserRoot) : null;
+  const launch = () =>
+    chromium.launch({
+      executablePath,
+      args: [...CHROMIUM_ARGS],
+      headless: true,
+      timeout: 30_000,
+      // The server owns the signals and closes the pool itself.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      ...(dirs
+        ? {
+            artifactsDir: dirs.artifactsDir,
+            downloadsPath: dirs.artifactsDir,
+            env: { ...process.env, TMPDIR: dirs.tmpDir },
+          }
+        : {}),
+    });
+  let browser: Awaited<ReturnType<typeof launch>>;
+  try {
+    browser = dirs ? await withTmpDir(dirs.tmpDir, launch) : await launch();
+  } catch (error) {
+    dirs?.remove();
+    throw error;
+  }
+  // Whether closed, killed or crashed, nothing the browser wrote outlives it.
+  if (dirs) browser.on('disconnected', () => dirs.remove());
   const cdp = await browser.newBrowserCDPSession();
   // The browser's own process (under any wrapper script), to kill it when it hangs.
   let pid: number | null = null;
@@ -119,6 +145,7 @@ export async function launchPlaywrightBrowser(
     async close() {
       const closed = await within(browser.close(), CLOSE_TIMEOUT_MS).catch(() => ({ done: false }));
       if (!closed.done) kill();
+      dirs?.remove();
     },
     kill,
     pid: () => pid,

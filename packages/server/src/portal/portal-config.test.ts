@@ -1,34 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { GOV_UK_BASE_URLS, loadPortalConfig } from './portal-config.js';
+import { defaultCheckSlots, GOV_UK_ENTRY_URLS, loadPortalConfig } from './portal-config.js';
+
+const GB = 2 ** 30;
+const SMALL = { cores: 2, totalMemoryBytes: 24 * GB };
+
+describe('defaultCheckSlots', () => {
+  it('takes the smaller of what the cores can drive and what half the memory can hold', () => {
+    expect(defaultCheckSlots({ cores: 2, totalMemoryBytes: 24 * GB })).toBe(96);
+    expect(defaultCheckSlots({ cores: 2, totalMemoryBytes: 2 * GB })).toBe(8);
+    expect(defaultCheckSlots({ cores: 4, totalMemoryBytes: 8 * GB })).toBe(56);
+  });
+
+  it('never goes under 2 nor over the maximum', () => {
+    expect(defaultCheckSlots({ cores: 1, totalMemoryBytes: 0.5 * GB })).toBe(2);
+    expect(defaultCheckSlots({ cores: 64, totalMemoryBytes: 512 * GB })).toBe(256);
+  });
+});
 
 describe('loadPortalConfig', () => {
-  it("drives the real GOV.UK services by default, 2 slots, 60 s a check, the pages' scripts off", () => {
-    expect(loadPortalConfig({}, {})).toEqual({
+  it("drives the real GOV.UK services by default, slots from the machine, 60 s a check, the pages' scripts off", () => {
+    expect(loadPortalConfig({}, {}, SMALL)).toEqual({
       ok: true,
       value: {
-        baseUrls: {
-          rightToWork: 'https://right-to-work.service.gov.uk',
-          rightToRent: 'https://right-to-rent.homeoffice.gov.uk',
-          immigrationStatus: 'https://view-immigration-status.service.gov.uk',
+        entryUrls: {
+          rightToWork: 'https://right-to-work.service.gov.uk/rtw-view',
+          rightToRent: 'https://www.gov.uk/view-right-to-rent',
+          immigrationStatus: 'https://www.gov.uk/check-immigration-status',
         },
-        slots: 2,
+        slots: 96,
         checkTimeoutMs: 60_000,
         chromiumPath: null,
+        browserDir: null,
         recycleAfterChecks: 100,
         javaScript: false,
       },
     });
   });
 
+  it('takes the browser folder from --browser-dir or RTW_BROWSER_DIR, as an absolute path', () => {
+    const fromEnv = loadPortalConfig({}, { RTW_BROWSER_DIR: 'var/browser' });
+    expect(fromEnv.ok && fromEnv.value.browserDir).toMatch(/^\/.*\/var\/browser$/);
+    const fromFlag = loadPortalConfig({ browserDir: '/srv/rtw/browser' }, { RTW_BROWSER_DIR: '/elsewhere' });
+    expect(fromFlag.ok && fromFlag.value.browserDir).toBe('/srv/rtw/browser');
+  });
+
   it("takes a simulator's origin for all three services, and a service's own URL over it", () => {
     const config = loadPortalConfig(
-      { portalSimUrl: 'http://127.0.0.1:8090/', portalUrlRightToRent: 'https://rent.example.test/base/' },
-      { RTW_PORTAL_URL_IMMIGRATION_STATUS: 'http://10.0.0.5:9000' },
+      { portalSimUrl: 'http://127.0.0.1:8090/', portalUrlRightToRent: 'https://rent.example.test/start?x=1' },
+      { RTW_PORTAL_URL_IMMIGRATION_STATUS: 'http://10.0.0.5:9000/view/checker-details' },
     );
-    expect(config.ok && config.value.baseUrls).toEqual({
-      rightToWork: 'http://127.0.0.1:8090/right-to-work',
-      rightToRent: 'https://rent.example.test/base',
-      immigrationStatus: 'http://10.0.0.5:9000',
+    expect(config.ok && config.value.entryUrls).toEqual({
+      rightToWork: 'http://127.0.0.1:8090/right-to-work/rtw-view',
+      rightToRent: 'https://rent.example.test/start?x=1',
+      immigrationStatus: 'http://10.0.0.5:9000/view/checker-details',
     });
   });
 
@@ -48,7 +72,7 @@ describe('loadPortalConfig', () => {
       checkTimeoutMs: 90_000,
       chromiumPath: '/opt/chrome',
       javaScript: true,
-      baseUrls: { rightToWork: 'http://sim:1/right-to-work' },
+      entryUrls: { rightToWork: 'http://sim:1/right-to-work/rtw-view' },
     });
     expect(loadPortalConfig({}, { RTW_PORTAL_JAVASCRIPT: 'ON' })).toMatchObject({
       value: { javaScript: true },
@@ -58,7 +82,7 @@ describe('loadPortalConfig', () => {
 
   it('names every bad setting and what to send instead', () => {
     const config = loadPortalConfig(
-      { portalSimUrl: 'ftp://sim', portalUrlRightToWork: 'https://x.test/?q=1', checkSlots: '0' },
+      { portalSimUrl: 'ftp://sim', portalUrlRightToWork: 'https://x.test/rtw-view#top', checkSlots: '0' },
       { RTW_CHECK_TIMEOUT_SECONDS: 'soon', RTW_PORTAL_JAVASCRIPT: 'yes' },
     );
     expect(config.ok).toBe(false);
@@ -69,9 +93,13 @@ describe('loadPortalConfig', () => {
     expect(problems.join('\n')).toMatch(
       /--portal-url-right-to-work or RTW_PORTAL_URL_RIGHT_TO_WORK.*right-to-work\.service\.gov\.uk/,
     );
-    expect(problems.join('\n')).toMatch(/from 1 to 24/);
+    expect(problems.join('\n')).toMatch(/from 1 to 256/);
     expect(problems.join('\n')).toMatch(/RTW_CHECK_TIMEOUT_SECONDS/);
-    expect(loadPortalConfig({ checkSlots: '25' }, {}).ok).toBe(false);
-    expect(GOV_UK_BASE_URLS.rightToWork).toMatch(/^https:/);
+    expect(loadPortalConfig({ checkSlots: '257' }, {}).ok).toBe(false);
+    expect(GOV_UK_ENTRY_URLS.rightToWork).toMatch(/^https:/);
+    expect(loadPortalConfig({ portalUrlRightToRent: 'right-to-rent.homeoffice.gov.uk' }, {})).toMatchObject({
+      ok: false,
+      error: [expect.stringMatching(/full http:\/\/ or https:\/\/ address/)],
+    });
   });
 });

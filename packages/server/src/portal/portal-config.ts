@@ -1,49 +1,85 @@
-import type { CheckKind } from '@sharecode/core';
+import { availableParallelism, totalmem } from 'node:os';
+import { resolve } from 'node:path';
 import { type Env, present } from '../env-values.js';
 import { fail, ok, type Result } from '../result.js';
 
-/** The origin (or origin plus path prefix) each GOV.UK service is reached at. */
-export interface PortalBaseUrls {
+/**
+ * The first page the driver opens for each service: a full URL, the service's own first step or its
+ * GOV.UK start page (the driver follows "Start now" and any redirect, such as right to work's hop to
+ * the Home Office sign-in host, which therefore needs no setting).
+ */
+export interface PortalEntryUrls {
   readonly rightToWork: string;
   readonly rightToRent: string;
   readonly immigrationStatus: string;
 }
 
-/** The real services (shared/research/portal.md). The right-to-rent host is the likeliest one seen. */
-export const GOV_UK_BASE_URLS: PortalBaseUrls = {
-  rightToWork: 'https://right-to-work.service.gov.uk',
-  rightToRent: 'https://right-to-rent.homeoffice.gov.uk',
-  immigrationStatus: 'https://view-immigration-status.service.gov.uk',
+/**
+ * The real services (shared/research/portal.md). Right to work: /rtw-view, seen in every scraper (H).
+ * Right to rent: no path inside the service is known, so its GOV.UK start page. Immigration status:
+ * the GOV.UK start page, which the one live scraper (eVisaFlow) starts from; /view/start is only in mocks.
+ */
+export const GOV_UK_ENTRY_URLS: PortalEntryUrls = {
+  rightToWork: 'https://right-to-work.service.gov.uk/rtw-view',
+  rightToRent: 'https://www.gov.uk/view-right-to-rent',
+  immigrationStatus: 'https://www.gov.uk/check-immigration-status',
 };
 
-/** Where the portal simulator mounts each service under its one origin (packages/portal-sim README). */
-export const PORTAL_SIM_PREFIXES: PortalBaseUrls = {
-  rightToWork: '/right-to-work',
-  rightToRent: '/right-to-rent',
-  immigrationStatus: '/view-immigration-status',
+/** The simulator's default entries under its one origin: the first step, or the GOV.UK start page (packages/portal-sim README). */
+export const PORTAL_SIM_ENTRY_PATHS: PortalEntryUrls = {
+  rightToWork: '/right-to-work/rtw-view',
+  rightToRent: '/gov-uk/view-right-to-rent',
+  immigrationStatus: '/gov-uk/check-immigration-status',
 };
 
-/** The first step of each service, appended to its base URL. Right to rent's is assumed (portal.md 2). */
-export const PORTAL_ENTRY_PATHS: Readonly<Record<CheckKind, string>> = {
-  right_to_work: '/rtw-view',
-  right_to_rent: '/rtr-view',
-  immigration_status: '/view/start',
-};
+export const MAX_CHECK_SLOTS = 256;
+/**
+ * Slots per core. A live check costs about 0.32-0.35 CPU-seconds of its ~21 s (the rest is waiting on
+ * the portal), so 48 checks in flight (about 137 a minute) keep about 75% of a core busy, leaving room
+ * for the API; and 2 cores hold the 200 a minute the capacity benchmark asks with a margin for bursts.
+ */
+export const SLOTS_PER_CORE = 48;
+/** Memory budgeted per busy slot: about twice the measured PSS (26-30 MB), for heavier real pages. */
+export const SLOT_MEMORY_BYTES = 64 * 2 ** 20;
+/** The idle browser, the Node process and the database before any slot. */
+export const BASE_MEMORY_BYTES = 512 * 2 ** 20;
 
-export const DEFAULT_CHECK_SLOTS = 2;
-export const MAX_CHECK_SLOTS = 24;
+export interface MachineSize {
+  readonly cores: number;
+  readonly totalMemoryBytes: number;
+}
+
+export function thisMachine(): MachineSize {
+  return { cores: availableParallelism(), totalMemoryBytes: totalmem() };
+}
+
+/**
+ * The default slot count: as many as the cores can drive (SLOTS_PER_CORE each) and half the memory can
+ * hold (SLOT_MEMORY_BYTES each over BASE_MEMORY_BYTES), from 2 to MAX_CHECK_SLOTS. 96 on 2 cores and
+ * 24 GB; 8 on 2 cores and 2 GB.
+ */
+export function defaultCheckSlots(machine: MachineSize): number {
+  const byCpu = Math.max(1, Math.floor(machine.cores)) * SLOTS_PER_CORE;
+  const byMemory = Math.floor((machine.totalMemoryBytes / 2 - BASE_MEMORY_BYTES) / SLOT_MEMORY_BYTES);
+  return Math.min(MAX_CHECK_SLOTS, Math.max(2, Math.min(byCpu, byMemory)));
+}
+
+/** This machine's default slot count (see defaultCheckSlots); kept under its old name for embedders. */
+export const DEFAULT_CHECK_SLOTS = defaultCheckSlots(thisMachine());
 export const DEFAULT_CHECK_TIMEOUT_SECONDS = 60;
 export const MAX_CHECK_TIMEOUT_SECONDS = 600;
 export const DEFAULT_RECYCLE_AFTER_CHECKS = 100;
 
 export interface PortalConfig {
-  readonly baseUrls: PortalBaseUrls;
+  readonly entryUrls: PortalEntryUrls;
   /** Checks that may run at once (one browser context each). */
   readonly slots: number;
   /** The whole check, first page to PDF. */
   readonly checkTimeoutMs: number;
   /** Chromium given by --chromium-path or RTW_CHROMIUM_PATH; null: search the usual places. */
   readonly chromiumPath: string | null;
+  /** The browser's own folder (profile, downloads) from --browser-dir or RTW_BROWSER_DIR; null: `browser` in the data folder. */
+  readonly browserDir?: string | null;
   /** Checks one browser runs before it is drained and replaced. */
   readonly recycleAfterChecks: number;
   /** Run the portal pages' own scripts (off: GOV.UK services work without them, and it is cheaper). */
@@ -59,6 +95,7 @@ export interface PortalFlags {
   readonly checkSlots?: string | number | undefined;
   readonly checkTimeout?: string | number | undefined;
   readonly chromiumPath?: string | undefined;
+  readonly browserDir?: string | undefined;
   /** `on` or `off`. */
   readonly portalJavascript?: string | undefined;
 }
@@ -80,17 +117,21 @@ const FLAG_OF_SERVICE = {
 } as const;
 
 /**
- * Reads the portal driver's settings. Each service's base URL comes from its own flag or variable,
- * else from a running simulator's origin (`--portal-sim-url` / RTW_PORTAL_SIM_URL) plus its prefix,
- * else the real GOV.UK address.
+ * Reads the portal driver's settings. Each service's entry URL comes from its own flag or variable,
+ * else from a running simulator's origin (`--portal-sim-url` / RTW_PORTAL_SIM_URL) plus its entry
+ * path, else the real GOV.UK address.
  */
-export function loadPortalConfig(flags: PortalFlags, env: Env): Result<PortalConfig, string[]> {
+export function loadPortalConfig(
+  flags: PortalFlags,
+  env: Env,
+  machine: MachineSize = thisMachine(),
+): Result<PortalConfig, string[]> {
   const problems: string[] = [];
 
   const simText = present(flags.portalSimUrl) ?? present(env.RTW_PORTAL_SIM_URL);
   let simOrigin: string | null = null;
   if (simText !== undefined) {
-    const parsed = baseUrl(simText);
+    const parsed = simOriginOf(simText);
     if (parsed === null) {
       problems.push(
         'The portal simulator URL (--portal-sim-url or RTW_PORTAL_SIM_URL) must be an http:// or https:// URL without a query, for example http://127.0.0.1:8090.',
@@ -98,22 +139,25 @@ export function loadPortalConfig(flags: PortalFlags, env: Env): Result<PortalCon
     } else simOrigin = parsed;
   }
 
-  const urls: Record<keyof PortalBaseUrls, string> = { ...GOV_UK_BASE_URLS };
+  const urls: Record<keyof PortalEntryUrls, string> = { ...GOV_UK_ENTRY_URLS };
   for (const service of SERVICES) {
     const text = present(flags[FLAG_OF_SERVICE[service.key]]) ?? present(env[service.env]);
     if (text !== undefined) {
-      const parsed = baseUrl(text);
+      const parsed = entryUrl(text);
       if (parsed === null) {
         problems.push(
-          `The portal URL (${service.flag} or ${service.env}) must be an http:// or https:// URL without a query, for example ${GOV_UK_BASE_URLS[service.key]}.`,
+          `The portal entry URL (${service.flag} or ${service.env}) must be the full http:// or https:// address of the service's first page or its GOV.UK start page, without a user name or #fragment, for example ${GOV_UK_ENTRY_URLS[service.key]}.`,
         );
       } else urls[service.key] = parsed;
     } else if (simOrigin !== null) {
-      urls[service.key] = `${simOrigin}${PORTAL_SIM_PREFIXES[service.key]}`;
+      urls[service.key] = `${simOrigin}${PORTAL_SIM_ENTRY_PATHS[service.key]}`;
     }
   }
 
-  const slots = wholeNumber(present(flags.checkSlots) ?? present(env.RTW_CHECK_SLOTS), DEFAULT_CHECK_SLOTS);
+  const slots = wholeNumber(
+    present(flags.checkSlots) ?? present(env.RTW_CHECK_SLOTS),
+    defaultCheckSlots(machine),
+  );
   if (slots === null || slots < 1 || slots > MAX_CHECK_SLOTS) {
     problems.push(
       `The number of check slots (--check-slots or RTW_CHECK_SLOTS) must be a whole number from 1 to ${MAX_CHECK_SLOTS}.`,
@@ -131,6 +175,8 @@ export function loadPortalConfig(flags: PortalFlags, env: Env): Result<PortalCon
   }
 
   const chromiumPath = present(flags.chromiumPath) ?? present(env.RTW_CHROMIUM_PATH) ?? null;
+  const browserDirText = present(flags.browserDir) ?? present(env.RTW_BROWSER_DIR);
+  const browserDir = browserDirText === undefined ? null : resolve(browserDirText);
 
   const scripts = (
     present(flags.portalJavascript) ??
@@ -145,10 +191,11 @@ export function loadPortalConfig(flags: PortalFlags, env: Env): Result<PortalCon
 
   if (problems.length > 0 || slots === null || timeout === null) return fail(problems);
   return ok({
-    baseUrls: urls,
+    entryUrls: urls,
     slots,
     checkTimeoutMs: timeout * 1000,
     chromiumPath,
+    browserDir,
     recycleAfterChecks: DEFAULT_RECYCLE_AFTER_CHECKS,
     javaScript: scripts === 'on',
   });
@@ -159,8 +206,19 @@ function wholeNumber(text: string | undefined, fallback: number): number | null 
   return /^\d{1,6}$/.test(text) ? Number(text) : null;
 }
 
-/** An http(s) URL without query or fragment, with no trailing slash; null when it is not one. */
-function baseUrl(text: string): string | null {
+/** A simulator's origin (a path prefix allowed), with no trailing slash; null when it is not one. */
+function simOriginOf(text: string): string | null {
+  const url = parseHttpUrl(text);
+  if (url === null || url.search !== '') return null;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** A full http(s) entry URL (a query allowed); null when it is not one. */
+function entryUrl(text: string): string | null {
+  return parseHttpUrl(text)?.href ?? null;
+}
+
+function parseHttpUrl(text: string): URL | null {
   let url: URL;
   try {
     url = new URL(text);
@@ -168,6 +226,6 @@ function baseUrl(text: string): string | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') return null;
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  if (url.hash !== '' || url.username !== '' || url.password !== '') return null;
+  return url;
 }

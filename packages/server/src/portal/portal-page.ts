@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import { type BrowserContext, errors, type Page } from 'playwright-core';
 import type { Deadline } from './deadline.js';
-import { answerInPage, readPhotoInPage } from './in-page.js';
+import { answerInPage, fetchFileInPage, readPhotoInPage } from './in-page.js';
 import {
   collectSnapshot,
   type PageSnapshot,
@@ -19,6 +19,15 @@ export type DownloadOutcome =
   | { readonly kind: 'too-large' }
   /** The control was not on the page after all. */
   | { readonly kind: 'missing' };
+
+/** Rejects with Playwright's TimeoutError when `promise` takes longer than `ms`. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new errors.TimeoutError(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 /** What to enter on a form page, and the button that then sends it. */
 export interface FormAnswers {
@@ -81,37 +90,27 @@ export class PortalPage {
     return true;
   }
 
-  /** Presses "Download PDF" (a form button or a link) and takes the file it sends, in this session. */
+  /**
+   * Takes the file a "Download PDF" control gives, in this session and in memory (see
+   * fetchFileInPage): no download event, no file on disk, whatever the portal's disposition or
+   * target. An HTML answer is shown in the page, so the caller can read it as any other page.
+   */
   async download(action: SnapshotAction, deadline: Deadline): Promise<DownloadOutcome> {
-    const timeout = deadline.timeoutMs();
-    const download = this.#page.waitForEvent('download', { timeout });
-    const page = this.#page.waitForEvent('domcontentloaded', { timeout });
-    download.catch(() => {});
-    page.catch(() => {});
-    const pressed = await this.#page.evaluate(answerInPage, {
-      fill: [],
-      check: [],
-      submit: actionRef(action),
-    });
-    if (!pressed) return { kind: 'missing' };
-    const first = await Promise.race([
-      download.then((file) => ({ kind: 'file' as const, file })),
-      page.then(() => ({ kind: 'page' as const })),
-    ]);
-    if (first.kind === 'page') return first;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stream = await first.file.createReadStream();
-    for await (const chunk of stream) {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-      size += buffer.length;
-      if (size > MAX_DOWNLOAD_BYTES) {
-        stream.destroy();
-        return { kind: 'too-large' };
-      }
-      chunks.push(buffer);
+    const fetched = await withTimeout(
+      this.#page.evaluate(fetchFileInPage, { ...actionRef(action), maxBytes: MAX_DOWNLOAD_BYTES }),
+      deadline.timeoutMs(),
+    );
+    if (fetched.kind !== 'page') {
+      return fetched.kind === 'file'
+        ? { kind: 'file', bytes: new Uint8Array(Buffer.from(fetched.base64, 'base64')) }
+        : fetched;
     }
-    return { kind: 'file', bytes: new Uint8Array(Buffer.concat(chunks)) };
+    this.#status = fetched.status;
+    await this.#page.setContent(fetched.html, {
+      waitUntil: 'domcontentloaded',
+      timeout: deadline.timeoutMs(),
+    });
+    return { kind: 'page' };
   }
 
   /** The photo as a JPEG data URL (see readPhotoInPage); null when it cannot be read. */
@@ -140,6 +139,15 @@ export class CheckSession {
       await cdp.send('Network.setBlockedURLs', { urls: [...this.#blockedUrls] });
     }
     return new PortalPage(page);
+  }
+
+  /**
+   * Starts the session afresh in the same context: every page closed and every cookie dropped, so the
+   * portal sees a new visitor (the check keeps its slot).
+   */
+  async restart(): Promise<void> {
+    for (const page of this.#context.pages()) await page.close();
+    await this.#context.clearCookies();
   }
 
   /** True while the browser behind this session is still connected. */

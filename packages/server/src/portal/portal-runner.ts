@@ -15,16 +15,19 @@ import type { Diagnostic } from './diagnostic.js';
 import { type Driven, driveCheck } from './drive-check.js';
 import { type DriverFailure, PORTAL_ERRORS } from './driver-failure.js';
 import { finishImmigrationStatus, finishRightToRent, finishRightToWork } from './finish-results.js';
-import { PORTAL_ENTRY_PATHS, type PortalBaseUrls } from './portal-config.js';
+import type { PortalEntryUrls } from './portal-config.js';
+import { createPortalHealth, type PortalHealth, type PortalHealthReport } from './portal-health.js';
 import { type PortalLog, silentPortalLog } from './portal-log.js';
 import type { CheckSession } from './portal-page.js';
 
 export interface PortalRunnerOptions {
-  readonly baseUrls: PortalBaseUrls;
+  readonly entryUrls: PortalEntryUrls;
   readonly checkTimeoutMs: number;
   /** The time written as `checked_at` (and the date of check when the page shows none). */
   readonly clock?: () => Date;
   readonly log?: PortalLog;
+  /** Where outcomes are counted for operators; a new one by default. */
+  readonly health?: PortalHealth;
 }
 
 /** A diagnostic as operators see it: which check, which kind, when. */
@@ -40,9 +43,11 @@ export interface DiagnosticRecord {
 export interface PortalRunner extends LiveCheckRunner {
   /** The latest diagnostics, oldest first (at most 50), for operators and tests. */
   recentDiagnostics(): readonly DiagnosticRecord[];
+  /** Per kind: last success, last unrecognised page (redacted), the last hour's UPSTREAM_UNEXPECTED rate. */
+  health(): PortalHealthReport;
 }
 
-const SERVICE_OF_KIND: Readonly<Record<CheckKind, keyof PortalBaseUrls>> = {
+export const SERVICE_OF_KIND: Readonly<Record<CheckKind, keyof PortalEntryUrls>> = {
   right_to_work: 'rightToWork',
   right_to_rent: 'rightToRent',
   immigration_status: 'immigrationStatus',
@@ -50,8 +55,8 @@ const SERVICE_OF_KIND: Readonly<Record<CheckKind, keyof PortalBaseUrls>> = {
 
 const KEPT_DIAGNOSTICS = 50;
 
-export function entryUrlOf(baseUrls: PortalBaseUrls, kind: CheckKind): string {
-  return `${baseUrls[SERVICE_OF_KIND[kind]]}${PORTAL_ENTRY_PATHS[kind]}`;
+export function entryUrlOf(entryUrls: PortalEntryUrls, kind: CheckKind): string {
+  return entryUrls[SERVICE_OF_KIND[kind]];
 }
 
 function drive(
@@ -94,6 +99,7 @@ export function createPortalRunner(
   const clock = options.clock ?? (() => new Date());
   const log = options.log ?? silentPortalLog;
   const diagnostics: DiagnosticRecord[] = [];
+  const health = options.health ?? createPortalHealth(log, clock);
 
   const keep = (context: LiveCheckContext, kind: CheckKind, failure: DriverFailure) => {
     const diagnostic = failure.kind === 'terminal' ? null : failure.diagnostic;
@@ -116,6 +122,9 @@ export function createPortalRunner(
         failure: failure.kind,
         code: failure.error.code,
         diagnostic,
+        ...(failure.kind === 'unrecognised' && failure.fingerprint
+          ? { fingerprintId: failure.fingerprint.id }
+          : {}),
       },
       failure.kind === 'unrecognised' ? 'portal page not recognised' : 'portal check failed',
     );
@@ -124,11 +133,12 @@ export function createPortalRunner(
   return {
     async run(validated, context): Promise<Outcome<CheckResult>> {
       const kind = validated.kind;
-      const entryUrl = entryUrlOf(options.baseUrls, kind);
+      const entryUrl = entryUrlOf(options.entryUrls, kind);
       const started = performance.now();
       const slot = await slots.run(
         (session, deadline) => drive(validated, session, deadline, entryUrl, clock),
         options.checkTimeoutMs,
+        context.hold,
       );
       const ms = Math.round(performance.now() - started);
       const fields = {
@@ -150,10 +160,15 @@ export function createPortalRunner(
           log.error({ ...fields, code: 'INTERNAL', why: slot.reason }, 'no browser for the check');
           return fail(PORTAL_ERRORS.browserUnavailable());
         case 'timed-out':
+          health.record(kind, { code: 'TIMEOUT' });
           log.warn({ ...fields, code: 'TIMEOUT' }, 'check stopped at its hard timeout');
           return fail(PORTAL_ERRORS.timeout());
         case 'done': {
           const driven = slot.value;
+          health.record(kind, {
+            code: driven.ok ? null : driven.error.error.code,
+            fingerprint: !driven.ok && driven.error.kind === 'unrecognised' ? driven.error.fingerprint : null,
+          });
           if (driven.ok) {
             log.info({ ...fields, code: null }, 'portal check done');
             return ok(driven.value);
@@ -167,6 +182,17 @@ export function createPortalRunner(
         }
       }
     },
+    hold() {
+      const admitted = slots.hold();
+      if (admitted.ok) return ok(admitted.hold);
+      if (admitted.why === 'closed') {
+        return fail(
+          checkError('BUSY', 'The service is shutting down. Retry in a moment.', { retryAfter: 1 }),
+        );
+      }
+      return fail(checkError('BUSY', undefined, { retryAfter: admitted.retryAfterSeconds }));
+    },
     recentDiagnostics: () => [...diagnostics],
+    health: () => health.report(),
   };
 }

@@ -2,7 +2,13 @@ import { parseLongDate } from '@sharecode/core';
 import { fail, ok, type Result } from '../result.js';
 import { sameText } from './govuk-text.js';
 import type { PageSnapshot } from './page-snapshot.js';
-import { rowValue, sectionNamed, sectionSentences, sectionsAfterTitle } from './result-sections.js';
+import {
+  isCheckerGuidance,
+  labelledValue,
+  sectionNamed,
+  sectionSentences,
+  sectionsAfterTitle,
+} from './result-sections.js';
 
 export const IMMIGRATION_STATUS_TITLE = 'Their immigration status';
 
@@ -34,27 +40,27 @@ export function readImmigrationStatusPage(snapshot: PageSnapshot): Result<Immigr
   if (snapshot.h1 === null || !sameText(snapshot.h1, IMMIGRATION_STATUS_TITLE))
     return fail('the "Their immigration status" heading');
   const rows = snapshot.blocks;
-  const name = rowValue(rows, ['Name']);
-  const nationality = rowValue(rows, ['Nationality']);
-  const status = rowValue(rows, ['Status']);
+  const name = labelledValue(rows, ['Name']);
+  const nationality = labelledValue(rows, ['Nationality']);
+  const status = labelledValue(rows, ['Status']);
   if (!name) return fail('the Name row');
   if (!nationality) return fail('the Nationality row');
   if (!status) return fail('the Status row');
 
-  const fromText = rowValue(rows, ['Valid from']);
+  const fromText = labelledValue(rows, ['Valid from']);
   const validFrom = fromText === null ? null : parseLongDate(fromText);
   if (validFrom === null) return fail('the Valid from date');
-  const untilText = rowValue(rows, ['Valid until']);
+  const untilText = labelledValue(rows, ['Valid until']);
   let validUntil: string | null = null;
   if (untilText !== null && !NO_END.test(untilText)) {
     validUntil = parseLongDate(untilText);
     if (validUntil === null) return fail('the Valid until date');
   }
 
-  const checkDateText = rowValue(rows, ['Date of check'], ['checkDate']);
+  const checkDateText = labelledValue(rows, ['Date of check'], ['checkDate']);
   const checkDate = checkDateText === null ? null : parseLongDate(checkDateText);
   if (checkDateText !== null && checkDate === null) return fail('the date of check');
-  const reference = rowValue(rows, ['Reference number'], ['checkReferenceNumber']);
+  const reference = labelledValue(rows, ['Reference number'], ['checkReferenceNumber']);
   if (!reference) return fail('the reference number');
 
   const sections = sectionsAfterTitle(snapshot.blocks);
@@ -64,12 +70,17 @@ export function readImmigrationStatusPage(snapshot: PageSnapshot): Result<Immigr
     status,
     validFrom,
     validUntil,
-    activities: sectionSentences(sectionNamed(sections, /what they can do/i), 'They can'),
-    restrictions: sectionSentences(sectionNamed(sections, /(cannot|can't|can not) do/i), 'They cannot'),
-    companyName: rowValue(rows, ['Organisation or company name', 'Company name'], ['checkCompanyName']),
-    jobTitle: rowValue(rows, ['Job title'], ['checkJobTitle']),
+    activities: sectionSentences(sectionNamed(sections, /what they can do/i), 'They can').filter(
+      (t) => !isCheckerGuidance(t),
+    ),
+    restrictions: sectionSentences(
+      sectionNamed(sections, /(cannot|can't|can not) do/i),
+      'They cannot',
+    ).filter((t) => !isCheckerGuidance(t)),
+    companyName: labelledValue(rows, ['Organisation or company name', 'Company name'], ['checkCompanyName']),
+    jobTitle: labelledValue(rows, ['Job title'], ['checkJobTitle']),
     checkDate,
     reference,
-    purpose: rowValue(rows, ['Reason for checking', 'Purpose'], ['checkPurpose']),
+    purpose: labelledValue(rows, ['Reason for checking', 'Purpose'], ['checkPurpose']),
   });
 }

@@ -11,6 +11,7 @@ const page = (
 ): PageSnapshot => ({
   title: `${h1 ?? ''} - GOV.UK`,
   path: '/x',
+  host: 'right-to-work.service.gov.uk',
   h1,
   blocks: h1 === null ? blocks : [{ t: 'heading', level: 1, text: h1 }, ...blocks],
   errorSummary: [],
@@ -37,10 +38,24 @@ describe('classifyCommonPage', () => {
       p('There have been too many attempts with details that do not match our records.'),
     ]);
     expect(classifyCommonPage(locked)).toEqual({ kind: 'lookup-failure', failure: 'LOCKED' });
-    expect(classifyCommonPage(page('Details do not match', []))).toEqual({
-      kind: 'lookup-failure',
-      failure: 'DOB_MISMATCH',
-    });
+    // Right to work's one page for both causes (portal.md 1.5: "Details ... do not match our records").
+    expect(
+      classifyCommonPage(
+        page('Details do not match', [p('The details you entered do not match our records.')]),
+      ),
+    ).toEqual({ kind: 'lookup-failure', failure: 'DETAILS_MISMATCH' });
+    expect(
+      classifyCommonPage(
+        page('What is their date of birth?', [], {
+          errorSummary: ['The date of birth does not match the share code'],
+        }),
+      ),
+    ).toMatchObject({ failure: 'DOB_MISMATCH' });
+    expect(
+      classifyCommonPage(
+        page('Enter their details', [], { errorSummary: ['The details you entered are incorrect'] }),
+      ),
+    ).toMatchObject({ failure: 'DETAILS_MISMATCH' });
     expect(classifyCommonPage(page('Share code not found', []))).toMatchObject({ failure: 'NOT_FOUND' });
     expect(classifyCommonPage(page('This share code has expired', []))).toMatchObject({ failure: 'EXPIRED' });
     const summary = page('What is their date of birth?', [], {
@@ -59,6 +74,15 @@ describe('classifyCommonPage', () => {
       kind: 'unavailable',
     });
     expect(classifyCommonPage(page('Your session has timed out', []))).toEqual({ kind: 'session-ended' });
+    // The sign-in host's (Keycloak) own error pages (portal.md, second review, failure 8).
+    expect(classifyCommonPage(page('Page has expired', []))).toEqual({ kind: 'session-ended' });
+    expect(
+      classifyCommonPage(
+        page('We are sorry...', [
+          p('Cookie not found. Please make sure cookies are enabled in your browser.'),
+        ]),
+      ),
+    ).toEqual({ kind: 'session-ended' });
     expect(classifyCommonPage(page('Right to work', [p('Details of check')]))).toBeNull();
   });
 });
@@ -116,6 +140,88 @@ describe('readRightToWorkPage', () => {
       error: 'a date in the permission sentence',
     });
     expect(readRightToWorkPage(page('Employment eligibility result', [])).ok).toBe(false);
+  });
+});
+
+describe('readRightToWorkPage on the evidence layout', () => {
+  // The real right-to-work PDF of October 2022 (portal.md, second review: RTW sentence and RTW Details
+  // of check rows): "They can work in the UK.", h2 "Details", h2 "Details of check" with h3 label and
+  // p value, "Legal basis of status", "If you employ this person" and "You don't need to do the check again."
+  const settled = page('Right to work', [
+    h('JANE EXAMPLE DOE', 2),
+    p('They can work in the UK.'),
+    h('Details', 2),
+    p('They can work in any job. There is no limit on how long they can stay in the UK.'),
+    h('Details of check', 2),
+    h('Company name'),
+    p('Acme Trading Ltd'),
+    h('Date of check'),
+    p('4 May 2025'),
+    h('Reference number'),
+    p('WE-A1B2C3D-EF'),
+    p("You don't need to do the check again."),
+    h('Legal basis of status', 2),
+    p('Appendix EU to the Immigration Rules.'),
+    h('If you employ this person', 2),
+    p('To avoid a penalty, you must:'),
+    li('keep a copy of this page'),
+    p("Read the employers' code of practice."),
+  ]);
+
+  it('answers a settled worker as a right with no end date, and files nothing else as a condition', () => {
+    const read = readRightToWorkPage(settled);
+    expect(read).toEqual({
+      ok: true,
+      value: {
+        outcome: 'ACCEPTED',
+        name: 'JANE EXAMPLE DOE',
+        nationality: null,
+        permissionType: null,
+        startDate: null,
+        expiryDate: null,
+        conditions: ['They can work in any job.', 'There is no limit on how long they can stay in the UK.'],
+        restrictions: [],
+        reference: 'WE-A1B2C3D-EF',
+      },
+    });
+  });
+
+  it('reads the same facts when the page puts the check details first and the name in a row', () => {
+    const reshuffled = page('Right to work', [
+      h('Details of check', 2),
+      row('Reference number', 'WE-A1B2C3D-EF'),
+      row('Company name', 'Acme Trading Ltd'),
+      h('Their details', 2),
+      row('Name', 'JANE EXAMPLE DOE'),
+      p(
+        'They have permission to work in the UK until 14 December 2027, subject to the conditions and restrictions below.',
+      ),
+      h('Conditions', 3),
+      p('They must work for the employer who sponsored them.'),
+      h('Restrictions', 3),
+      li('They cannot work as a professional sportsperson'),
+    ]);
+    // Without the Name row, the heading in capitals is the name, not the heading over the sentence.
+    const noRow = {
+      ...reshuffled,
+      blocks: reshuffled.blocks.filter((b) => !(b.t === 'row' && b.key === 'Name')),
+    };
+    expect(
+      readRightToWorkPage({ ...noRow, blocks: [...noRow.blocks, h('JANE EXAMPLE DOE', 2)] }),
+    ).toMatchObject({
+      ok: true,
+      value: { name: 'JANE EXAMPLE DOE' },
+    });
+    expect(readRightToWorkPage(reshuffled)).toMatchObject({
+      ok: true,
+      value: {
+        name: 'JANE EXAMPLE DOE',
+        expiryDate: '2027-12-14',
+        conditions: ['They must work for the employer who sponsored them.'],
+        restrictions: ['They cannot work as a professional sportsperson.'],
+        reference: 'WE-A1B2C3D-EF',
+      },
+    });
   });
 });
 

@@ -2,7 +2,16 @@ import { parseLongDate } from '@sharecode/core';
 import { fail, ok, type Result } from '../result.js';
 import { dateAfter, sameText } from './govuk-text.js';
 import type { PageSnapshot } from './page-snapshot.js';
-import { rowValue, sectionNamed, sectionSentences, sectionsAfterTitle } from './result-sections.js';
+import { nameOf, readPermission } from './read-permission.js';
+import {
+  blocksUnder,
+  isCheckerGuidance,
+  labelledValue,
+  permissionSections,
+  sectionNamed,
+  sectionSentences,
+  sectionsAfterTitle,
+} from './result-sections.js';
 
 export const RIGHT_TO_RENT_TITLE = 'Right to rent';
 
@@ -24,9 +33,6 @@ export interface RightToRentPage {
   readonly reference: string | null;
 }
 
-const REJECTED = /\b(do|does) not have (a |the )?right to rent\b|\bno right to rent\b/i;
-const ACCEPTED =
-  /\b(unlimited|time-limited|time limited)\s+right to rent\b|\bha(ve|s) (a |the )?right to rent\b/i;
 const DETAILS = 'Details of check';
 
 /**
@@ -38,24 +44,29 @@ const DETAILS = 'Details of check';
 export function readRightToRentPage(snapshot: PageSnapshot): Result<RightToRentPage, string> {
   if (snapshot.h1 === null || !sameText(snapshot.h1, RIGHT_TO_RENT_TITLE))
     return fail('the "Right to rent" heading');
-  const sections = sectionsAfterTitle(snapshot.blocks);
-  const nameSection = sections.find((s) => s.heading !== null && s.level === 2);
-  if (!nameSection?.heading) return fail("the applicant's name");
-
-  const sentences = nameSection.blocks.flatMap((b) => (b.t === 'paragraph' ? [b.text] : []));
-  const details = sentences.join(' ');
-  if (!REJECTED.test(details) && !ACCEPTED.test(details)) return fail('the right-to-rent sentence');
-  const outcome = REJECTED.test(details) ? 'REJECTED' : 'ACCEPTED';
+  const sections = permissionSections(sectionsAfterTitle(snapshot.blocks));
+  const permission = readPermission('right_to_rent', sections);
+  if (!permission.ok) return fail('the right-to-rent sentence');
+  const nameSection = permission.value.section;
+  const name = nameOf(snapshot, sections, nameSection);
+  if (name === null) return fail("the applicant's name");
+  const outcome = permission.value.form.outcome;
+  // The spec's `details` is what the service says under the name, the follow-up check included.
+  const details = nameSection.blocks.flatMap((b) => (b.t === 'paragraph' ? [b.text] : [])).join(' ');
 
   const start = dateAfter(details, 'from');
   const expiry = dateAfter(details, 'until');
   const recheck = dateAfter(details, 'follow-up check (?:before|by|on)');
-  if (start.kind === 'bad' || expiry.kind === 'bad' || recheck.kind === 'bad')
+  if (
+    start.kind === 'bad' ||
+    expiry.kind === 'bad' ||
+    recheck.kind === 'bad' ||
+    (permission.value.form.timeLimited && expiry.kind !== 'date')
+  )
     return fail('a date in the sentence');
 
-  const checkSection = sectionNamed(sections, DETAILS);
-  const checkRows = checkSection?.blocks ?? [];
-  const checkDateText = rowValue(checkRows, ['Date of check']);
+  const checkRows = blocksUnder(snapshot.blocks, /^details of (the )?check$/i);
+  const checkDateText = labelledValue(checkRows, ['Date of check']);
   const checkDate = checkDateText === null ? null : parseLongDate(checkDateText);
   if (checkDateText !== null && checkDate === null) return fail('the date of check');
 
@@ -67,20 +78,20 @@ export function readRightToRentPage(snapshot: PageSnapshot): Result<RightToRentP
   );
   return ok({
     outcome,
-    name: nameSection.heading,
+    name,
     details,
-    nationality: rowValue(nameSection.blocks, ['Nationality']),
-    permissionType: rowValue(nameSection.blocks, ['Type of permission', 'Permission type']),
+    nationality: labelledValue(nameSection.blocks, ['Nationality']),
+    permissionType: labelledValue(nameSection.blocks, ['Type of permission', 'Permission type']),
     startDate: start.kind === 'date' ? start.iso : null,
     expiryDate: expiry.kind === 'date' ? expiry.iso : null,
     recheckDate: recheck.kind === 'date' ? recheck.iso : null,
     conditions: [
       ...sectionSentences(sectionNamed(sections, 'Conditions')),
       ...others.flatMap((s) => sectionSentences(s)),
-    ],
+    ].filter((t) => !isCheckerGuidance(t)),
     restrictions: sectionSentences(sectionNamed(sections, 'Restrictions')),
-    checkedBy: rowValue(checkRows, ['Checked by', 'Landlord or company name']),
+    checkedBy: labelledValue(checkRows, ['Checked by', 'Landlord or company name', 'Company name']),
     checkDate,
-    reference: rowValue(checkRows, ['Reference number', 'Reference']),
+    reference: labelledValue(checkRows, ['Reference number', 'Reference']),
   });
 }

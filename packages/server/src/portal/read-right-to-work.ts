@@ -1,7 +1,16 @@
 import { fail, ok, type Result } from '../result.js';
-import { dateAfter, sameText } from './govuk-text.js';
+import { dateAfter, sameText, sentencesOf } from './govuk-text.js';
 import type { PageSnapshot } from './page-snapshot.js';
-import { rowValue, sectionNamed, sectionSentences, sectionsAfterTitle } from './result-sections.js';
+import { nameOf, readPermission } from './read-permission.js';
+import {
+  blocksUnder,
+  isCheckerGuidance,
+  labelledValue,
+  permissionSections,
+  type Section,
+  sectionSentences,
+  sectionsAfterTitle,
+} from './result-sections.js';
 
 export const RIGHT_TO_WORK_TITLE = 'Right to work';
 
@@ -18,54 +27,62 @@ export interface RightToWorkPage {
   readonly reference: string | null;
 }
 
-const REJECTED =
-  /\b(do|does) not have (the |a )?(right|permission) to work\b|\bno (right|permission) to work\b/i;
-const ACCEPTED = /\bha(ve|s) permission to work\b|\bha(ve|s) the right to work\b/i;
-const DETAILS = 'Details of check';
-const OWN_SECTIONS = ['Conditions', 'Restrictions', DETAILS];
+const DETAILS_OF_CHECK = /^details of (the )?check$/i;
+const RESTRICTIONS = /^restrictions|cannot do|can't do|can not do/i;
 
 /**
- * Reads the profile page: h1 "Right to work", the name in an h2, the permission sentence under it
- * ("They have permission to work in the UK [from D Month YYYY] until D Month YYYY, ..."), optional
- * Nationality and Type of permission rows, Conditions (with "They can:" bullets), Restrictions, any
- * other sections (counted as conditions), and the "Details of check" rows. The error names the part
- * that was missing or unreadable, in the driver's words (never page text).
+ * Reads the profile page by meaning, whatever the markup: h1 "Right to work"; the name (a "Name" row,
+ * or the heading over the permission sentence, or the first heading in capitals); the permission
+ * sentence in any form of SENTENCE_FORMS; the reference from "Details of check" as rows, headings with
+ * paragraphs or ids; conditions and restrictions from the sections about the permission only (never
+ * the check's details, the legal basis or the employer's guidance). The error names the part that was
+ * missing or unreadable, in the driver's words (never page text).
  */
 export function readRightToWorkPage(snapshot: PageSnapshot): Result<RightToWorkPage, string> {
   if (snapshot.h1 === null || !sameText(snapshot.h1, RIGHT_TO_WORK_TITLE))
     return fail('the "Right to work" heading');
-  const sections = sectionsAfterTitle(snapshot.blocks);
-  const nameSection = sections.find((s) => s.heading !== null && s.level === 2);
-  if (!nameSection?.heading) return fail("the applicant's name");
+  const sections = permissionSections(sectionsAfterTitle(snapshot.blocks));
+  const permission = readPermission('right_to_work', sections);
+  if (!permission.ok) return permission;
+  const { sentence, section: sentenceSection, form } = permission.value;
 
-  const sentence = nameSection.blocks.find(
-    (b) => b.t === 'paragraph' && (REJECTED.test(b.text) || ACCEPTED.test(b.text)),
-  );
-  if (sentence?.t !== 'paragraph') return fail('the permission sentence');
-  const outcome = REJECTED.test(sentence.text) ? 'REJECTED' : 'ACCEPTED';
+  const name = nameOf(snapshot, sections, sentenceSection);
+  if (name === null) return fail("the applicant's name");
 
-  const start = dateAfter(sentence.text, 'from');
-  const expiry = dateAfter(sentence.text, 'until');
-  if (start.kind === 'bad' || expiry.kind === 'bad') return fail('a date in the permission sentence');
+  const start = dateAfter(sentence, 'from');
+  const expiry = dateAfter(sentence, 'until');
+  if (start.kind === 'bad' || expiry.kind === 'bad' || (form.timeLimited && expiry.kind !== 'date'))
+    return fail('a date in the permission sentence');
 
-  const details = sectionNamed(sections, DETAILS);
-  const others = sections.filter(
-    (s) =>
-      s !== nameSection && s.heading !== null && !OWN_SECTIONS.some((own) => sameText(own, s.heading ?? '')),
-  );
-  const factBlocks = nameSection.blocks;
+  const details = blocksUnder(snapshot.blocks, DETAILS_OF_CHECK);
+  const reference =
+    labelledValue(details, ['Reference number', 'Reference']) ??
+    labelledValue(snapshot.blocks, ['Reference number'], ['checkReferenceNumber', 'referenceNumber']);
+
+  const own = (s: Section) => s.heading !== null && RESTRICTIONS.test(s.heading);
   return ok({
-    outcome,
-    name: nameSection.heading,
-    nationality: rowValue(factBlocks, ['Nationality']),
-    permissionType: rowValue(factBlocks, ['Type of permission', 'Permission type']),
+    outcome: form.outcome,
+    name,
+    nationality: labelledValue(snapshot.blocks, ['Nationality']),
+    permissionType: labelledValue(snapshot.blocks, ['Type of permission', 'Permission type']),
     startDate: start.kind === 'date' ? start.iso : null,
     expiryDate: expiry.kind === 'date' ? expiry.iso : null,
-    conditions: [
-      ...sectionSentences(sectionNamed(sections, 'Conditions')),
-      ...others.flatMap((s) => sectionSentences(s)),
-    ],
-    restrictions: sectionSentences(sectionNamed(sections, 'Restrictions')),
-    reference: details ? rowValue(details.blocks, ['Reference number', 'Reference']) : null,
+    conditions: termsOf(
+      sections.filter((s) => !own(s)),
+      sentence,
+    ),
+    restrictions: termsOf(sections.filter(own), sentence),
+    reference,
   });
+}
+
+const CHECK_LABELS = /^(company name|date of check|reference( number)?|checked by)\b/i;
+
+/** The sentences of the permission's terms: no result sentence, no check detail, no guidance. */
+function termsOf(sections: readonly Section[], resultSentence: string): string[] {
+  const skip = new Set(sentencesOf(resultSentence));
+  return sections
+    .filter((s) => s.heading !== null)
+    .flatMap((s) => sectionSentences(s))
+    .filter((t) => !skip.has(t) && !CHECK_LABELS.test(t) && !isCheckerGuidance(t));
 }

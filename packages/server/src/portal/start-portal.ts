@@ -1,5 +1,7 @@
 import { fail, ok, type Result } from '../result.js';
+import { sweepBrowserRoot } from './browser-dirs.js';
 import { createCheckSlots, type SlotStats } from './check-slots.js';
+import { DEFAULT_LOAD_LIMITS, type LoadGuardOptions, startLoadGuard } from './load-guard.js';
 import { playwrightLauncher } from './playwright-browser.js';
 import type { PortalConfig } from './portal-config.js';
 import { type PortalLog, silentPortalLog } from './portal-log.js';
@@ -30,6 +32,10 @@ export interface StartPortalDeps {
   readonly clock?: () => Date;
   /** Health-probe period of the idle browser; default 30 s. */
   readonly probeIntervalMs?: number;
+  /** The browser's private folder (browser-dirs.ts); swept now, before the first launch. */
+  readonly browserRoot?: string;
+  /** Admission limits on event-loop delay and available memory; default DEFAULT_LOAD_LIMITS. */
+  readonly loadLimits?: Partial<LoadGuardOptions>;
 }
 
 /**
@@ -41,22 +47,33 @@ export async function startPortal(
   deps: StartPortalDeps = {},
 ): Promise<Result<StartedPortal, string[]>> {
   const log = deps.log ?? silentPortalLog;
-  const launcher = playwrightLauncher(config.chromiumPath, { javaScript: config.javaScript });
+  const browserRoot = config.browserDir ?? deps.browserRoot ?? null;
+  if (browserRoot !== null) {
+    const swept = sweepBrowserRoot(browserRoot);
+    if (swept.length > 0) log.info({ folders: swept.length }, 'removed what stopped browsers left behind');
+  }
+  const launcher = playwrightLauncher(config.chromiumPath, { javaScript: config.javaScript, browserRoot });
   if (!launcher.ok) return fail([launcher.error]);
+  const guard = startLoadGuard({ ...DEFAULT_LOAD_LIMITS, ...deps.loadLimits });
   const slots = createCheckSlots({
     slots: config.slots,
+    overloaded: guard.overloaded,
     launch: launcher.value.launch,
     recycleAfterChecks: config.recycleAfterChecks,
     log,
     ...(deps.probeIntervalMs === undefined ? {} : { probeIntervalMs: deps.probeIntervalMs }),
   });
   const started = await slots.start();
-  if (!started.ok) {
+  const close = async () => {
+    guard.stop();
     await slots.close();
+  };
+  if (!started.ok) {
+    await close();
     return fail([`${started.error} (Chromium at ${launcher.value.path}).`]);
   }
   const runner = createPortalRunner(slots, {
-    baseUrls: config.baseUrls,
+    entryUrls: config.entryUrls,
     checkTimeoutMs: config.checkTimeoutMs,
     log,
     ...(deps.clock ? { clock: deps.clock } : {}),
@@ -67,9 +84,9 @@ export async function startPortal(
       slots: config.slots,
       checkTimeoutMs: config.checkTimeoutMs,
       javaScript: config.javaScript,
-      portals: config.baseUrls,
+      portals: config.entryUrls,
     },
     'portal driver ready',
   );
-  return ok({ runner, slots, chromiumPath: launcher.value.path, close: () => slots.close() });
+  return ok({ runner, slots, chromiumPath: launcher.value.path, close });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { DEFAULT_ASYNC_CHECKS_CONFIG, loadAsyncChecksConfig } from './async-config.js';
+import { DEFAULT_ASYNC_CHECKS_CONFIG, fitAsyncToSlots, loadAsyncChecksConfig } from './async-config.js';
 
 describe('loadAsyncChecksConfig', () => {
   it("defaults to the spec's schedules: live 30 s then 2 min, sandbox 1 s then 2 s; a 90 s lease", () => {
@@ -65,5 +65,25 @@ describe('loadAsyncChecksConfig', () => {
     ]);
     // The server refuses to start with them, like any other bad setting.
     expect(loadConfig({}, { RTW_ASYNC_LEASE_SECONDS: 'long' }).ok).toBe(false);
+  });
+});
+
+describe('fitAsyncToSlots', () => {
+  it('gives the queue as many live lanes as the portal has slots, plus the sandbox lanes on top', () => {
+    const fitted = fitAsyncToSlots(DEFAULT_ASYNC_CHECKS_CONFIG, 96, {});
+    expect(fitted).toMatchObject({ liveConcurrency: 96, concurrency: 102 });
+  });
+
+  it("keeps the operator's own settings", () => {
+    expect(
+      fitAsyncToSlots({ ...DEFAULT_ASYNC_CHECKS_CONFIG, liveConcurrency: 4 }, 96, {
+        RTW_ASYNC_LIVE_CONCURRENCY: '4',
+      }),
+    ).toMatchObject({ liveConcurrency: 4, concurrency: 10 });
+    expect(
+      fitAsyncToSlots({ ...DEFAULT_ASYNC_CHECKS_CONFIG, concurrency: 20 }, 96, {
+        RTW_ASYNC_CONCURRENCY: '20',
+      }),
+    ).toMatchObject({ liveConcurrency: 20, concurrency: 20 });
   });
 });

@@ -92,3 +92,20 @@ export function loadAsyncChecksConfig(env: Env): Result<AsyncChecksConfig, strin
     liveConcurrency,
   });
 }
+
+const SANDBOX_LANES = DEFAULT_ASYNC_CHECKS_CONFIG.concurrency - DEFAULT_ASYNC_CHECKS_CONFIG.liveConcurrency;
+
+/**
+ * With the portal driver on, live checks queue for its slots: unless the operator set them, the live
+ * lanes match the slot count (so the queue keeps every slot busy) and the total leaves the sandbox its
+ * default lanes on top.
+ */
+export function fitAsyncToSlots(config: AsyncChecksConfig, slots: number, env: Env): AsyncChecksConfig {
+  const liveSet = present(env.RTW_ASYNC_LIVE_CONCURRENCY) !== undefined;
+  const totalSet = present(env.RTW_ASYNC_CONCURRENCY) !== undefined;
+  const liveConcurrency = liveSet ? config.liveConcurrency : slots;
+  const concurrency = totalSet
+    ? config.concurrency
+    : Math.max(config.concurrency, liveConcurrency + SANDBOX_LANES);
+  return { ...config, concurrency, liveConcurrency: Math.min(liveConcurrency, concurrency) };
+}

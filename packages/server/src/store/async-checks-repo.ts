@@ -215,13 +215,15 @@ export function createAsyncChecksRepo(db: Db, cipher: Cipher): AsyncChecksRepo {
 
     async claim(input) {
       // A check whose lease_token is set was being run: its run was lost (the process died or stalled
-      // past its lease), so the same attempt runs again. Otherwise this is the next attempt.
+      // past its lease), so the same attempt runs again. Otherwise this is the next attempt. Those come
+      // first (false sorts before true): a check interrupted by a crash was already waited for once and
+      // must not wait again behind the backlog queued while it ran.
       const { rows } = await db.query<ClaimRow>(
         `WITH due AS (
            SELECT id FROM async_checks
             WHERE mode = $1 AND status IN ('queued', 'running') AND due_at <= $2
               AND NOT (id = ANY($3::text[]))
-            ORDER BY due_at
+            ORDER BY (lease_token IS NULL), due_at
             LIMIT $4
             FOR UPDATE SKIP LOCKED
          )

@@ -1,6 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createCipher, parseEncryptionKey } from './encryption.js';
+import {
+  createCipher,
+  createKeyring,
+  keyIdOf,
+  parseEncryptionKey,
+  parseEncryptionKeys,
+} from './encryption.js';
 
 describe('AES-256-GCM sealing', () => {
   const cipher = createCipher(randomBytes(32));
@@ -22,6 +28,50 @@ describe('AES-256-GCM sealing', () => {
     expect(cipher.open(tampered, 'x').ok).toBe(false);
     expect(createCipher(randomBytes(32)).open(a, 'x').ok).toBe(false);
     expect(cipher.open(Buffer.alloc(5), 'x').ok).toBe(false);
+  });
+});
+
+describe('key ids and keyrings', () => {
+  const oldKey = randomBytes(32);
+  const newKey = randomBytes(32);
+
+  /** A value in the first format (version 1, no key id), as databases written before hold them. */
+  function sealV1(key: Buffer, text: string, aad: string): Buffer {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    cipher.setAAD(Buffer.from(aad));
+    const body = Buffer.concat([cipher.update(text), cipher.final()]);
+    return Buffer.concat([Buffer.of(1), iv, cipher.getAuthTag(), body]);
+  }
+
+  it('writes version 2 with the key id after the version byte', () => {
+    const sealed = createCipher(newKey).seal('x', 'a');
+    expect(sealed[0]).toBe(2);
+    expect(sealed.subarray(1, 5).equals(keyIdOf(newKey))).toBe(true);
+  });
+
+  it('opens version-1 values and values of every key in the ring; seals with the first', () => {
+    const ring = createKeyring([newKey, oldKey]);
+    const legacy = sealV1(oldKey, 'old value', 'a');
+    const openedLegacy = ring.open(legacy, 'a');
+    expect(openedLegacy.ok && openedLegacy.value.toString()).toBe('old value');
+    const underOld = createCipher(oldKey).seal('older', 'a');
+    const opened = ring.open(underOld, 'a');
+    expect(opened.ok && opened.value.toString()).toBe('older');
+    expect(ring.seal('new', 'a').subarray(0, 5).equals(ring.currentHeader)).toBe(true);
+    expect(createCipher(newKey).open(underOld, 'a').ok).toBe(false);
+    expect(createCipher(newKey).open(legacy, 'a').ok).toBe(false);
+  });
+
+  it('reads several keys, comma- or line-separated, the current first', () => {
+    const text = `${newKey.toString('base64')},${oldKey.toString('hex')}`;
+    const parsed = parseEncryptionKeys(text, 'RTW_ENCRYPTION_KEY');
+    expect(parsed.ok && parsed.value.map((k) => k.toString('hex'))).toEqual([
+      newKey.toString('hex'),
+      oldKey.toString('hex'),
+    ]);
+    const bad = parseEncryptionKeys(`${newKey.toString('base64')}\nnope`, 'the key file');
+    expect(!bad.ok && bad.error).toContain('Key 2 of the key file');
   });
 });
 

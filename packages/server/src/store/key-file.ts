@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fail, type Result } from '../result.js';
-import { generateEncryptionKey, parseEncryptionKey } from './encryption.js';
+import { generateEncryptionKey, parseEncryptionKeys } from './encryption.js';
 
 export const KEY_FILE_NAME = 'encryption.key';
 
@@ -9,7 +9,7 @@ export const KEY_FILE_NAME = 'encryption.key';
  * The embedded default: the data folder holds its own key, created on first start with mode 0600.
  * A key file others can read is refused rather than silently used (as ssh does with private keys).
  */
-export function loadOrCreateKeyFile(dataDir: string): Result<Buffer, string> {
+export function loadOrCreateKeyFile(dataDir: string): Result<Buffer[], string> {
   const path = join(dataDir, KEY_FILE_NAME);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
@@ -25,7 +25,8 @@ export function loadOrCreateKeyFile(dataDir: string): Result<Buffer, string> {
       `The encryption key file ${path} can be read by other users (mode ${mode.toString(8)}); run \`chmod 600 ${path}\`.`,
     );
   }
-  return parseEncryptionKey(readFileSync(path, 'utf8'), `The encryption key file ${path}`);
+  // One key a line, the current one first (after `keys rotate-encryption`, until re-sealing ends).
+  return parseEncryptionKeys(readFileSync(path, 'utf8'), `The encryption key file ${path}`);
 }
 
 function isAlreadyExists(error: unknown): boolean {

@@ -4,6 +4,7 @@ import type { AsyncChecksRepo } from '../checks/async-ports.js';
 import type { CheckCopiesRepo } from '../checks/ports.js';
 import type { DatabaseConfig } from '../config.js';
 import type { DashboardRepo } from '../dashboard/dashboard-ports.js';
+import type { RecentChecksRepo } from '../dashboard/recent-checks-port.js';
 import { fail, ok, type Result } from '../result.js';
 import type {
   WebhookDeliveriesRepo,
@@ -17,7 +18,7 @@ import { createCheckCopiesRepo } from './check-copies-repo.js';
 import { createDashboardRepo } from './dashboard-repo.js';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Db } from './db.js';
-import { createCipher } from './encryption.js';
+import { createKeyring } from './encryption.js';
 import { verifyEncryptionKey } from './encryption-canary.js';
 import { loadOrCreateKeyFile } from './key-file.js';
 import { createMemoryRateLimitRepo } from './memory-rate-limit-repo.js';
@@ -25,6 +26,8 @@ import { migrate } from './migrations.js';
 import { openPostgresDb } from './pg-db.js';
 import { openPgliteDb } from './pglite-db.js';
 import { createRateLimitRepo } from './rate-limit-repo.js';
+import { createRecentChecksRepo } from './recent-checks-repo.js';
+import { type ResealReport, resealBatch } from './reseal.js';
 import { type SweepReport, sweepExpired } from './retention.js';
 import { createUsageRepo } from './usage-repo.js';
 import { createWebhookDeliveriesRepo } from './webhook-deliveries-repo.js';
@@ -49,6 +52,15 @@ export interface Database {
   readonly webhookSecrets: WebhookSecretsRepo;
   /** Dashboard passwords and sessions. */
   readonly dashboard: DashboardRepo;
+  /**
+   * Seals again with the current key up to `limit` values held under an older one (after a key
+   * rotation); 0 re-sealed means none is left.
+   */
+  reseal(limit: number): Promise<ResealReport>;
+  /** Whether values may still be held under older keys (more than one key configured). */
+  readonly hasPreviousKeys: boolean;
+  /** Checks' metadata for the dashboard's list (no sealed column is read). */
+  readonly recentChecks: RecentChecksRepo;
   /** The retention sweep as of `now` (see retention.ts), webhook log and dashboard sessions included. */
   sweep(now: Date): Promise<DatabaseSweepReport>;
   close(): Promise<void>;
@@ -63,13 +75,13 @@ export async function openDatabase(
   options: { readonly now?: () => Date; readonly maxConnections?: number } = {},
 ): Promise<Result<Database, string>> {
   const now = options.now ?? (() => new Date());
-  const key = config.encryptionKey
-    ? ok(config.encryptionKey)
+  const keys = config.encryptionKey
+    ? ok([config.encryptionKey, ...(config.previousEncryptionKeys ?? [])])
     : config.databaseUrl === null
       ? loadOrCreateKeyFile(config.dataDir)
       : fail('RTW_ENCRYPTION_KEY is required with a PostgreSQL database.');
-  if (!key.ok) return key;
-  const cipher = createCipher(key.value);
+  if (!keys.ok) return keys;
+  const cipher = createKeyring(keys.value);
 
   let unlock = () => {};
   let db: Db;
@@ -121,6 +133,9 @@ export async function openDatabase(
     webhookDeliveries,
     webhookSecrets: createWebhookSecretsRepo(db, cipher),
     dashboard,
+    recentChecks: createRecentChecksRepo(db),
+    reseal: (limit) => resealBatch(db, cipher, limit),
+    hasPreviousKeys: cipher.keyIds.length > 1,
     sweep: async (at) => ({
       ...(await sweepExpired(db, at)),
       ...(await webhookDeliveries.sweep(at)),

@@ -3,6 +3,7 @@ import { randomBase62 } from '../accounts/random-id.js';
 import { type DeliveryErrorClass, isDeliveryErrorClass } from '../webhooks/delivery-outcome.js';
 import type { WebhookEventType } from '../webhooks/sign-event.js';
 import type {
+  AttemptRecord,
   ClaimedDelivery,
   DeliveryRecord,
   DeliveryState,
@@ -11,6 +12,7 @@ import type {
 } from '../webhooks/webhook-ports.js';
 import { type Db, type Queryable, toBuffer } from './db.js';
 import type { Cipher } from './encryption.js';
+import { openWebhookSecret } from './webhook-secrets-repo.js';
 
 /** The delivery log is kept 7 days (spec 6.4.5). */
 export const ATTEMPT_LOG_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -135,13 +137,52 @@ export function createWebhookDeliveriesRepo(db: Db, cipher: Cipher): WebhookDeli
       ],
     );
 
+  /** One attempt: the delivery's new state (if its lease still holds) and its line in the log. */
+  const writeAttempt = async (tx: Queryable, { delivery, outcome, attemptedAt, next }: AttemptRecord) => {
+    const state: DeliveryState = next.type === 'retry' ? 'pending' : next.type;
+    const { rowCount } = await tx.query(
+      `UPDATE webhook_deliveries SET
+             state = $3, attempts = attempts + 1, due_at = $4, lease_token = NULL,
+             last_attempt_at = $5, last_status_code = $6, last_error_class = $7,
+             completed_at = $8
+           WHERE id = $1 AND lease_token = $2 AND state = 'pending'`,
+      [
+        delivery.id,
+        delivery.leaseToken,
+        state,
+        next.type === 'retry' ? next.dueAt : null,
+        attemptedAt,
+        outcome.statusCode,
+        outcome.errorClass,
+        next.type === 'retry' ? null : attemptedAt,
+      ],
+    );
+    if (rowCount === 0) return false;
+    await insertAttempt(tx, {
+      deliveryId: delivery.id,
+      accountId: delivery.accountId,
+      mode: delivery.mode,
+      checkId: delivery.checkId,
+      eventId: delivery.eventId,
+      series: delivery.series,
+      attempt: delivery.attempts + 1,
+      trigger: delivery.series > 1 ? 'resend' : 'scheduled',
+      delivered: outcome.delivered,
+      statusCode: outcome.statusCode,
+      errorClass: outcome.errorClass,
+      durationMs: outcome.durationMs,
+      attemptedAt,
+    });
+    return true;
+  };
+
   return {
     async insert(transaction, delivery) {
       await insertRow(transaction, delivery, 'pending', delivery.createdAt);
     },
 
     async claim(input) {
-      const { rows } = await db.query<DeliveryRow>(
+      const { rows } = await db.query<DeliveryRow & { secret_sealed: Uint8Array | null }>(
         `WITH due AS (
            SELECT id FROM webhook_deliveries
             WHERE mode = $1 AND state = 'pending' AND due_at <= $2 AND NOT (id = ANY($3::text[]))
@@ -153,7 +194,9 @@ export function createWebhookDeliveriesRepo(db: Db, cipher: Cipher): WebhookDeli
            FROM due WHERE d.id = due.id
          RETURNING ${COLUMNS.split(',')
            .map((c) => `d.${c.trim()}`)
-           .join(', ')}`,
+           .join(', ')},
+           (SELECT s.secret_sealed FROM webhook_secrets s
+             WHERE s.account_id = d.account_id AND s.mode = d.mode) AS secret_sealed`,
         [
           input.mode,
           input.now,
@@ -177,6 +220,10 @@ export function createWebhookDeliveriesRepo(db: Db, cipher: Cipher): WebhookDeli
           series: row.series,
           attempts: row.attempts,
           eventCreatedAt: row.event_created_at,
+          secret:
+            row.secret_sealed === null
+              ? null
+              : openWebhookSecret(cipher, row.account_id, row.mode, row.secret_sealed),
         }),
       );
     },
@@ -190,42 +237,13 @@ export function createWebhookDeliveriesRepo(db: Db, cipher: Cipher): WebhookDeli
     },
 
     recordAttempt: (delivery, outcome, attemptedAt, next) =>
+      db.transaction((tx) => writeAttempt(tx, { delivery, outcome, attemptedAt, next })),
+
+    recordAttempts: (attempts) =>
       db.transaction(async (tx) => {
-        const state: DeliveryState = next.type === 'retry' ? 'pending' : next.type;
-        const { rowCount } = await tx.query(
-          `UPDATE webhook_deliveries SET
-             state = $3, attempts = attempts + 1, due_at = $4, lease_token = NULL,
-             last_attempt_at = $5, last_status_code = $6, last_error_class = $7,
-             completed_at = $8
-           WHERE id = $1 AND lease_token = $2 AND state = 'pending'`,
-          [
-            delivery.id,
-            delivery.leaseToken,
-            state,
-            next.type === 'retry' ? next.dueAt : null,
-            attemptedAt,
-            outcome.statusCode,
-            outcome.errorClass,
-            next.type === 'retry' ? null : attemptedAt,
-          ],
-        );
-        if (rowCount === 0) return false;
-        await insertAttempt(tx, {
-          deliveryId: delivery.id,
-          accountId: delivery.accountId,
-          mode: delivery.mode,
-          checkId: delivery.checkId,
-          eventId: delivery.eventId,
-          series: delivery.series,
-          attempt: delivery.attempts + 1,
-          trigger: delivery.series > 1 ? 'resend' : 'scheduled',
-          delivered: outcome.delivered,
-          statusCode: outcome.statusCode,
-          errorClass: outcome.errorClass,
-          durationMs: outcome.durationMs,
-          attemptedAt,
-        });
-        return true;
+        const written: boolean[] = [];
+        for (const attempt of attempts) written.push(await writeAttempt(tx, attempt));
+        return written;
       }),
 
     recordTestEvent: (delivery, outcome, attemptedAt) =>

@@ -6,6 +6,20 @@ import type { Cipher } from './encryption.js';
 
 const aad = (accountId: string, mode: KeyMode) => `webhook_secrets:${accountId}:${mode}:secret_sealed`;
 
+/** A sealed `whsec_` secret opened; throws when the configured key does not open it. */
+export function openWebhookSecret(
+  cipher: Cipher,
+  accountId: string,
+  mode: KeyMode,
+  sealed: Uint8Array,
+): string {
+  const opened = cipher.open(toBuffer(sealed), aad(accountId, mode));
+  if (!opened.ok) {
+    throw new Error(`the ${mode} webhook secret of ${accountId} does not decrypt with the configured key`);
+  }
+  return opened.value.toString('utf8');
+}
+
 /** One `whsec_` secret per account and mode, sealed at rest and created on first use. */
 export function createWebhookSecretsRepo(db: Db, cipher: Cipher): WebhookSecretsRepo {
   const read = async (accountId: string, mode: KeyMode): Promise<string | null> => {
@@ -14,12 +28,7 @@ export function createWebhookSecretsRepo(db: Db, cipher: Cipher): WebhookSecrets
       [accountId, mode],
     );
     const row = rows[0];
-    if (!row) return null;
-    const opened = cipher.open(toBuffer(row.secret_sealed), aad(accountId, mode));
-    if (!opened.ok) {
-      throw new Error(`the ${mode} webhook secret of ${accountId} does not decrypt with the configured key`);
-    }
-    return opened.value.toString('utf8');
+    return row ? openWebhookSecret(cipher, accountId, mode, row.secret_sealed) : null;
   };
   return {
     async current(accountId, mode, now) {

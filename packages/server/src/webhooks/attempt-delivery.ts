@@ -1,6 +1,7 @@
 import type { SecureContext } from 'node:tls';
 import type { CallbackUrlPolicy } from '../checks/callback-url-policy.js';
 import type { AttemptOutcome } from './delivery-outcome.js';
+import type { PinnedAgents } from './pinned-agents.js';
 import { postWebhook } from './post-webhook.js';
 import { type LookupAll, resolveTarget } from './resolve-target.js';
 import { webhookHeaders } from './sign-event.js';
@@ -12,6 +13,8 @@ export interface Transport {
   readonly timeoutMs: number;
   /** Trusted CAs when not Node's roots (post-webhook.ts trustedCas). */
   readonly secureContext: SecureContext | undefined;
+  /** Keep-alive connections per pinned target (pinned-agents.ts); absent: one connection per attempt. */
+  readonly agents?: PinnedAgents;
 }
 
 export interface AttemptInput {
@@ -50,5 +53,6 @@ export async function attemptDelivery(transport: Transport, input: AttemptInput)
     timeoutMs: transport.timeoutMs,
     secureContext: transport.secureContext,
     startedAt,
+    agents: transport.agents,
   });
 }

@@ -2,6 +2,7 @@ import type { LookupAddress, LookupOptions } from 'node:dns';
 import { request } from 'node:https';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import type { AttemptOutcome, DeliveryErrorClass } from './delivery-outcome.js';
+import type { PinnedAgents } from './pinned-agents.js';
 import type { DeliveryTarget } from './resolve-target.js';
 import type { WebhookHeaders } from './sign-event.js';
 
@@ -17,6 +18,8 @@ export interface PostOptions {
   readonly secureContext: SecureContext | undefined;
   /** When the attempt began (before resolving), so the time limit and duration cover it all. */
   readonly startedAt: number;
+  /** Keep-alive connections per pinned target; absent: a new connection for this attempt alone. */
+  readonly agents?: PinnedAgents | undefined;
 }
 
 /**
@@ -35,8 +38,9 @@ type LookupCallback = (
 
 /**
  * POSTs the signed body once to the vetted address. No redirects are followed (a 3xx is a failure),
- * no proxy is used (node:https never reads HTTP(S)_PROXY), no connection is reused, and the name the
- * URL gives is kept for SNI, the certificate check and Host. Resolves, never rejects.
+ * no proxy is used (node:https never reads HTTP(S)_PROXY), a connection is reused only from the pool
+ * of this very address (pinned-agents.ts), and the name the URL gives is kept for SNI, the certificate
+ * check and Host. Resolves, never rejects.
  */
 export function postWebhook(
   target: DeliveryTarget,
@@ -65,7 +69,7 @@ export function postWebhook(
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
       lookup: pinned,
       ...(target.servername === null ? {} : { servername: target.servername }),
-      agent: false,
+      agent: options.agents ? options.agents.agentFor(target) : false,
       ...(options.secureContext ? { secureContext: options.secureContext } : {}),
     });
     const timer = setTimeout(
@@ -85,7 +89,8 @@ export function postWebhook(
           ? 'redirect'
           : 'http_status';
       settle({ delivered, statusCode: status, errorClass });
-      // The answer is read (up to a cap) and thrown away, then the connection closes.
+      // The answer is read (up to a cap) and thrown away: read to its end, the connection goes back to
+      // the target's pool; past the cap it is closed.
       let read = 0;
       res.on('data', (chunk: Buffer) => {
         read += chunk.length;

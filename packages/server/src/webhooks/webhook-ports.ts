@@ -22,6 +22,14 @@ export interface NewDelivery {
   readonly expiresAt: Date;
 }
 
+/** One attempt's outcome as `recordAttempts` writes it. */
+export interface AttemptRecord {
+  readonly delivery: ClaimedDelivery;
+  readonly outcome: AttemptOutcome;
+  readonly attemptedAt: Date;
+  readonly next: AttemptNext;
+}
+
 /** A delivery a worker holds for one attempt. */
 export interface ClaimedDelivery {
   readonly id: string;
@@ -36,6 +44,11 @@ export interface ClaimedDelivery {
   /** Attempts made in this series before this one. */
   readonly attempts: number;
   readonly eventCreatedAt: Date;
+  /**
+   * The mode's signing secret read with the claim (saving a query per attempt), or null when the
+   * account has none yet; a rotation after the claim applies from the next attempt.
+   */
+  readonly secret: string | null;
 }
 
 /** A delivery as the dashboard shows it. */
@@ -96,6 +109,11 @@ export interface WebhookDeliveriesRepo {
     attemptedAt: Date,
     next: AttemptNext,
   ): Promise<boolean>;
+  /**
+   * Several attempts recorded in one transaction (one commit), each as `recordAttempt` would: the
+   * answer for each is whether its lease still held.
+   */
+  recordAttempts(attempts: readonly AttemptRecord[]): Promise<boolean[]>;
   /** A test event's one try: its delivery row (final at once) and its log line. */
   recordTestEvent(delivery: NewDelivery, outcome: AttemptOutcome, attemptedAt: Date): Promise<void>;
   recent(accountId: string, mode: KeyMode, limit: number): Promise<DeliveryRecord[]>;

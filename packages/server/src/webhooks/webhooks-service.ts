@@ -17,11 +17,13 @@ import { safeError } from '../safe-error.js';
 import { attemptDelivery, type Transport } from './attempt-delivery.js';
 import type { AttemptOutcome } from './delivery-outcome.js';
 import { giveUpMessage, type Mailer } from './give-up-mail.js';
+import { groupCommit } from './group-commit.js';
 import { nextAttemptDelayMs } from './retry-schedule.js';
 import { eventBody, type WebhookEventType } from './sign-event.js';
 import type { WebhooksConfig } from './webhook-config.js';
 import type {
   AttemptNext,
+  AttemptRecord,
   ClaimedDelivery,
   DeliveryRecord,
   ResendRefusal,
@@ -114,6 +116,14 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     return eventBody(job.type, job.eventCreatedAt, record);
   };
 
+  // Attempts that end while the log is being written share the next transaction (group-commit.ts).
+  const recordAttempt = groupCommit(
+    (attempts: readonly AttemptRecord[]) => deliveries.recordAttempts(attempts),
+    {
+      maxBatch: 64,
+    },
+  );
+
   const notifyGiveUp = async (job: ClaimedDelivery, at: Date, attempts: number) => {
     log.warn({ deliveryId: job.id, checkId: job.checkId, mode: job.mode }, 'webhook delivery given up');
     if (!deps.mailer) return;
@@ -151,7 +161,8 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
         url: job.url,
         eventId: job.eventId,
         body,
-        secretKey: await signingKey(job.accountId, job.mode),
+        secretKey:
+          (job.secret ? webhookSecretKey(job.secret) : null) ?? (await signingKey(job.accountId, job.mode)),
         sentAt: clock(),
       });
     }
@@ -174,7 +185,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
       },
       'webhook attempt',
     );
-    if (!(await deliveries.recordAttempt(job, outcome, at, next))) {
+    if (!(await recordAttempt({ delivery: job, outcome, attemptedAt: at, next }))) {
       log.warn({ deliveryId: job.id }, 'webhook delivery lease lost; its attempt was not recorded');
       return {};
     }

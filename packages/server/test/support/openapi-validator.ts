@@ -83,6 +83,8 @@ function resolveResponse(requestPath: string, method: string, status: number): R
   return { schemaPointer: `${pointer}/content/application~1json/schema`, headers };
 }
 
+const HUMAN_PAGES: ReadonlySet<string> = new Set(['/', '/docs']);
+
 /**
  * Checks a response against the contract: the body against the schema of path + method + status, and
  * the declared headers (required ones present, integer ones integers). Returns the problems found.
@@ -94,6 +96,10 @@ export function contractProblems(
   headers: Headers,
   body: unknown,
 ): string[] {
+  // Pages for people, outside the contract: the landing page and the API reference (HTML).
+  if (HUMAN_PAGES.has(path) && (method === 'GET' || method === 'HEAD') && status === 200) {
+    return headers.get('x-request-id') ? [] : ['missing header x-request-id'];
+  }
   const resolved = resolveResponse(path, method, status);
   if (typeof resolved === 'string') return [resolved];
   const problems: string[] = [];

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { HttpTimeouts } from '../../src/http/http-timeouts.js';
 import {
   type Admin,
   type Database,
@@ -34,6 +35,7 @@ export interface TestServer {
 export interface TestServerOptions {
   readonly liveRunner?: LiveCheckRunner;
   readonly start?: string;
+  readonly httpTimeouts?: HttpTimeouts;
 }
 
 /** A server on 127.0.0.1 port 0 over a fresh database (a temp PGlite folder or a new PostgreSQL database). */
@@ -74,6 +76,7 @@ export async function startTestServer(
     logLevelOverride: 'debug',
     logDestination: { write: (line: string) => void logs.push(line) },
     ...(options.liveRunner ? { liveRunner: options.liveRunner } : {}),
+    ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
   });
   return {
     url: server.url,

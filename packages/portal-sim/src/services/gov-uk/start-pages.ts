@@ -2,8 +2,10 @@ import type { ServiceName } from '../../faults/fault-types.js';
 import type { Renderer } from '../../render/renderer.js';
 import { htmlResponse, type SimRequest, type SimResponse } from '../../server/http-types.js';
 import type { SimSettings } from '../../settings.js';
+import type { SimVariants } from '../../variants.js';
 import { notFoundPage } from '../common-pages.js';
 import { bannerContext, handleCookieChoice } from '../cookie-banner.js';
+import { rightToRentFirstStep } from '../right-to-rent/handler.js';
 import { IMMIGRATION_STATUS, RIGHT_TO_RENT, RIGHT_TO_WORK, type ServiceInfo } from '../service-info.js';
 
 export const GOV_UK_PREFIX = '/gov-uk';
@@ -66,7 +68,12 @@ export function startPagePaths(): Record<ServiceName, string> {
 }
 
 /** Serves /gov-uk/... : the start pages, their cookie page and the "Cookies on GOV.UK" banner. */
-export function handleGovUk(req: SimRequest, renderer: Renderer, settings: SimSettings): SimResponse {
+export function handleGovUk(
+  req: SimRequest,
+  renderer: Renderer,
+  settings: SimSettings,
+  variants: SimVariants,
+): SimResponse {
   const base = {
     assetPath: '/assets',
     prefix: GOV_UK_PREFIX,
@@ -90,7 +97,8 @@ export function handleGovUk(req: SimRequest, renderer: Renderer, settings: SimSe
         before: page.before,
         after: page.after,
         startText: page.startText,
-        startHref: `${page.service.prefix}${page.service.entryPath}`,
+        // "Start now" leads to the service's first step, which follows right to rent's entry variant.
+        startHref: `${page.service.prefix}${page.service === RIGHT_TO_RENT ? rightToRentFirstStep(variants) : page.service.entryPath}`,
       }),
     );
   }

@@ -1,13 +1,20 @@
 import { errorFor, type FieldError } from '../../forms/field-error.js';
 import { validateText } from '../../forms/validate-text.js';
 import { renderPdf } from '../../pdf/render-pdf.js';
-import { pdfResponse, redirectResponse, type SimRequest, type SimResponse } from '../../server/http-types.js';
+import {
+  jpegResponse,
+  pdfResponse,
+  redirectResponse,
+  type SimRequest,
+  type SimResponse,
+} from '../../server/http-types.js';
 import type { Session } from '../../session/session-store.js';
 import { ukToday } from '../../util/dates.js';
 import { makeReference } from '../../util/random.js';
 import { signedOutPage, timedOutPage } from '../common-pages.js';
-import { lookupWording } from '../lookup-wording.js';
+import { failureWording } from '../lookup-wording.js';
 import { shapeOf } from '../page-shape.js';
+import { pdfDelivery, photoSrc } from '../result-delivery.js';
 import type { SimRuntime } from '../runtime.js';
 import type { ServiceHandler } from '../service-handler.js';
 import { IMMIGRATION_STATUS } from '../service-info.js';
@@ -15,6 +22,7 @@ import { ServiceKit } from '../service-kit.js';
 import {
   type CodeAndDateState,
   matchedPerson,
+  redesignedEntry,
   renderDateOfBirth,
   type ShareCodePageText,
   startShareCode,
@@ -45,6 +53,7 @@ const P = {
   details: '/view/checker-details',
   purpose: '/view/checker-purpose',
   profile: '/view/profile',
+  photo: '/view/profile/photo',
   pdf: '/view/profile/pdf',
 } as const;
 
@@ -140,6 +149,7 @@ export function createImmigrationStatus(runtime: SimRuntime): ServiceHandler {
       case 'GET /view':
         return redirectResponse(kit.entryUrl);
       case `GET ${P.start}`:
+        if (runtime.variants().entryPage === 'redesigned') return redesignedEntry(kit, req);
         return startShareCode(kit, req, SHARE_CODE_TEXT);
       case 'GET /cookies':
         return kit.page('pages/cookies.njk', req, {}, { title: 'Cookies' });
@@ -169,6 +179,7 @@ export function createImmigrationStatus(runtime: SimRuntime): ServiceHandler {
 
     switch (key) {
       case `POST ${P.start}`:
+        if (runtime.variants().entryPage === 'redesigned') return redirectResponse(kit.entryUrl);
         return submitShareCode(kit, req, session, SHARE_CODE_TEXT, P.dob);
       case `GET ${P.dob}`:
         return state.shareCode ? renderDateOfBirth(kit, req, session) : redirectResponse(kit.entryUrl);
@@ -178,12 +189,19 @@ export function createImmigrationStatus(runtime: SimRuntime): ServiceHandler {
         if (submitted.kind === 'invalid') return submitted.response;
         if (!submitted.result.ok) {
           const failure = submitted.result.error;
-          const w = lookupWording(failure, kit.info.kind, runtime.settings.shareCodeValidityDays);
+          const w = failureWording(
+            failure,
+            kit.info.kind,
+            runtime.settings.shareCodeValidityDays,
+            runtime.variantsFor(runtime.people.get(state.shareCode)),
+          );
+          const oneMessage =
+            failure === 'DOB_MISMATCH' ||
+            (failure === 'NOT_FOUND' && runtime.variants().lookupErrors === 'one-page');
           // A date that does not match points at the date; anything about the code links back to its page.
-          const error: FieldError =
-            failure === 'DOB_MISMATCH'
-              ? { field: 'dob-day', message: w.summary }
-              : { field: 'shareCode', message: w.summary, href: kit.entryUrl };
+          const error: FieldError = oneMessage
+            ? { field: 'dob-day', message: w.summary }
+            : { field: 'shareCode', message: w.summary, href: kit.entryUrl };
           return renderDateOfBirth(kit, req, session, { extraErrors: [error] });
         }
         return redirectResponse(kit.url(P.details));
@@ -250,10 +268,17 @@ export function createImmigrationStatus(runtime: SimRuntime): ServiceHandler {
         if (!who || !state.check) return redirectResponse(kit.entryUrl);
         const view = immigrationStatusView(who, state.check, shapeOf(runtime.faultsFor(kit.info.name)));
         const pdfHref = `${kit.url(P.pdf)}?reference=${encodeURIComponent(state.check.reference)}`;
+        const v = kit.variantsOf(session);
         return kit.page(
           'immigration-status/profile.njk',
           req,
-          { ...view, pdfHref, leaveHref: kit.url('/leave') },
+          {
+            ...view,
+            pdfHref,
+            pdfTarget: pdfDelivery(v).target,
+            photoSrc: photoSrc(v, who, kit.url(P.photo)),
+            leaveHref: kit.url('/leave'),
+          },
           { title: view.labels.title, session },
         );
       }
@@ -262,7 +287,11 @@ export function createImmigrationStatus(runtime: SimRuntime): ServiceHandler {
         if (!who || !state.check) return redirectResponse(kit.entryUrl);
         if (req.query.get('reference') !== state.check.reference) return kit.notFound(req);
         const bytes = await renderPdf(immigrationStatusPdf(who, state.check, runtime.now()));
-        return pdfResponse(bytes, kit.info.pdfFilename);
+        return pdfResponse(bytes, kit.info.pdfFilename, pdfDelivery(kit.variantsOf(session)).disposition);
+      }
+      case `GET ${P.photo}`: {
+        const who = person(session);
+        return who && state.check ? jpegResponse(who.photoJpeg) : redirectResponse(kit.entryUrl);
       }
       default:
         return redirectResponse(kit.url(req.path));
@@ -271,9 +300,15 @@ export function createImmigrationStatus(runtime: SimRuntime): ServiceHandler {
 
   return {
     info: IMMIGRATION_STATUS,
+    /** GOV.UK start page (eVisaFlow's live path), /view/checker-details (two real scrapers), or /view/start (mocks). */
+    entryUrl: () => {
+      const entry = runtime.variants().immigrationStatusEntry;
+      if (entry === 'gov-uk-start') return runtime.startPages.immigrationStatus;
+      return kit.url(entry === 'checker-details' ? P.details : P.start);
+    },
     classify: (req) => {
       if (req.method === 'POST' && req.path === P.dob) return 'lookup';
-      if (req.path === P.profile || req.path === P.pdf) return 'result';
+      if (req.path === P.profile || req.path === P.pdf || req.path === P.photo) return 'result';
       return 'other';
     },
     handle: route,

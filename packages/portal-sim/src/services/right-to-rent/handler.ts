@@ -1,20 +1,30 @@
 import { errorFor, type FieldError } from '../../forms/field-error.js';
 import { validateText } from '../../forms/validate-text.js';
 import { renderPdf } from '../../pdf/render-pdf.js';
-import { pdfResponse, redirectResponse, type SimRequest, type SimResponse } from '../../server/http-types.js';
+import {
+  jpegResponse,
+  pdfResponse,
+  redirectResponse,
+  type SimRequest,
+  type SimResponse,
+} from '../../server/http-types.js';
 import type { Session } from '../../session/session-store.js';
 import { ukToday } from '../../util/dates.js';
 import { makeReference } from '../../util/random.js';
+import type { SimVariants } from '../../variants.js';
 import { handleCookieChoice } from '../cookie-banner.js';
-import { lookupWording } from '../lookup-wording.js';
+import { failureWording } from '../lookup-wording.js';
 import { shapeOf } from '../page-shape.js';
+import { pdfDelivery, photoSrc } from '../result-delivery.js';
 import type { SimRuntime } from '../runtime.js';
 import type { ServiceHandler } from '../service-handler.js';
 import { RIGHT_TO_RENT } from '../service-info.js';
 import { ServiceKit } from '../service-kit.js';
 import {
   type CodeAndDateState,
+  lookupFailurePage,
   matchedPerson,
+  redesignedEntry,
   renderDateOfBirth,
   type ShareCodePageText,
   startShareCode,
@@ -43,8 +53,17 @@ const P = {
   type: '/rtr-view/landlord-or-agent',
   name: '/rtr-view/checker-name',
   profile: '/rtr-view/profile',
+  photo: '/rtr-view/profile/photo',
   pdf: '/rtr-view/profile/pdf',
 } as const;
+
+/**
+ * The path of right to rent's first step under its prefix. INVENTED either way (no path inside the
+ * real service is known): /rtr-view by default, /landlord-check with the variant of that name.
+ */
+export function rightToRentFirstStep(variants: Pick<SimVariants, 'rightToRentEntry'>): string {
+  return variants.rightToRentEntry === 'landlord-check' ? '/landlord-check' : P.entry;
+}
 
 const isCheckerType = (v: string | null): v is CheckerType => v === 'landlord' || v === 'agent';
 
@@ -109,7 +128,10 @@ export function createRightToRent(runtime: SimRuntime): ServiceHandler {
   async function route(req: SimRequest): Promise<SimResponse> {
     const key = `${req.method} ${req.path}`;
     if (key === 'GET /' || key === 'GET ') return redirectResponse(kit.entryUrl);
-    if (key === `GET ${P.entry}`) return startShareCode(kit, req, SHARE_CODE_TEXT);
+    if (key === `GET ${P.entry}`) {
+      if (runtime.variants().entryPage === 'redesigned') return redesignedEntry(kit, req);
+      return startShareCode(kit, req, SHARE_CODE_TEXT);
+    }
     if (key === 'GET /cookies') return kit.page('pages/cookies.njk', req, {}, { title: 'Cookies' });
     if (key === 'POST /cookie-preferences') return handleCookieChoice(req, kit.info.prefix);
 
@@ -126,6 +148,7 @@ export function createRightToRent(runtime: SimRuntime): ServiceHandler {
 
     switch (key) {
       case `POST ${P.entry}`:
+        if (runtime.variants().entryPage === 'redesigned') return redirectResponse(kit.entryUrl);
         return submitShareCode(kit, req, session, SHARE_CODE_TEXT, P.dob);
       case `GET ${P.dob}`:
         return state.shareCode ? renderDateOfBirth(kit, req, session) : redirectResponse(kit.entryUrl);
@@ -134,22 +157,13 @@ export function createRightToRent(runtime: SimRuntime): ServiceHandler {
         const submitted = submitDateOfBirth(kit, req, session, state.shareCode);
         if (submitted.kind === 'invalid') return submitted.response;
         if (!submitted.result.ok) {
-          const w = lookupWording(
+          const w = failureWording(
             submitted.result.error,
             kit.info.kind,
             runtime.settings.shareCodeValidityDays,
+            runtime.variantsFor(runtime.people.get(state.shareCode)),
           );
-          return kit.message(
-            {
-              status: 200,
-              title: w.heading,
-              heading: w.heading,
-              headingSize: 'xl',
-              paragraphs: w.paragraphs,
-              button: { text: 'Try again', href: kit.entryUrl, id: 'try-again' },
-            },
-            req,
-          );
+          return lookupFailurePage(kit, req, w);
         }
         return redirectResponse(kit.url(separate() ? P.type : P.details));
       }
@@ -206,32 +220,72 @@ export function createRightToRent(runtime: SimRuntime): ServiceHandler {
         const who = person(session);
         if (!who || !state.check) return redirectResponse(kit.entryUrl);
         const view = rightToRentView(who, state.check, shapeOf(runtime.faultsFor(kit.info.name)));
+        const v = kit.variantsOf(session);
         return kit.page(
           'right-to-rent/profile.njk',
           req,
-          { ...view, pdfAction: kit.url(P.pdf) },
+          {
+            ...view,
+            photoSrc: photoSrc(v, who, kit.url(P.photo)),
+            pdfAction: kit.url(P.pdf),
+            pdfTarget: pdfDelivery(v).target,
+          },
           { title: view.labels.title, session },
         );
+      }
+      case `GET ${P.photo}`: {
+        const who = person(session);
+        return who && state.check ? jpegResponse(who.photoJpeg) : redirectResponse(kit.entryUrl);
       }
       case `POST ${P.pdf}`: {
         const who = person(session);
         if (!who || !state.check) return redirectResponse(kit.entryUrl);
         const bytes = await renderPdf(rightToRentPdf(who, state.check, runtime.now()));
-        return pdfResponse(bytes, kit.info.pdfFilename);
+        return pdfResponse(bytes, kit.info.pdfFilename, pdfDelivery(kit.variantsOf(session)).disposition);
       }
       default:
         return redirectResponse(kit.url(req.path === P.pdf ? P.profile : req.path));
     }
   }
 
+  /**
+   * The entry path is INVENTED; variant rightToRentEntry "landlord-check" serves every step under
+   * /landlord-check instead of /rtr-view: paths are mapped in, and links and redirects out.
+   */
+  const base = () => rightToRentFirstStep(runtime.variants());
+  const inward = (req: SimRequest): SimRequest | null => {
+    const b = base();
+    if (b === P.entry) return req.path.startsWith('/landlord-check') ? null : req;
+    if (req.path === P.entry || req.path.startsWith(`${P.entry}/`)) return null;
+    return req.path === b || req.path.startsWith(`${b}/`)
+      ? { ...req, path: P.entry + req.path.slice(b.length) }
+      : req;
+  };
+  const outward = (res: SimResponse): SimResponse => {
+    const b = base();
+    if (b === P.entry) return res;
+    const from = `${kit.info.prefix}${P.entry}`;
+    const to = `${kit.info.prefix}${b}`;
+    const swap = (t: string) => t.split(from).join(to);
+    const headers = { ...res.headers };
+    if (typeof headers.location === 'string') headers.location = swap(headers.location);
+    return { ...res, headers, body: typeof res.body === 'string' ? swap(res.body) : res.body };
+  };
+  const inPath = (req: SimRequest) => inward(req)?.path ?? '';
+
   return {
     info: RIGHT_TO_RENT,
+    entryUrl: () => `${kit.info.prefix}${base()}`,
     classify: (req) => {
-      if (req.method === 'POST' && req.path === P.dob) return 'lookup';
-      if (req.path === P.profile || req.path === P.pdf) return 'result';
+      const path = inPath(req);
+      if (req.method === 'POST' && path === P.dob) return 'lookup';
+      if (path === P.profile || path === P.pdf || path === P.photo) return 'result';
       return 'other';
     },
-    handle: route,
+    handle: async (req) => {
+      const mapped = inward(req);
+      return outward(mapped ? await route(mapped) : kit.notFound(req));
+    },
     problem: (status, req) => kit.problem(status, req),
     unavailable: (req) => kit.unavailable(req),
     reset: () => kit.sessions.clear(),

@@ -1,5 +1,5 @@
 import type { PdfBlock, PdfContent } from '../../pdf/pdf-content.js';
-import type { RightToWorkPerson, SimPerson } from '../../seed/person.js';
+import type { ResultSection, RightToWorkPerson, SimPerson } from '../../seed/person.js';
 import { type CalendarDate, formatGovukDate, parseIsoDate } from '../../util/dates.js';
 import type { PageShape } from '../page-shape.js';
 
@@ -14,12 +14,13 @@ const LABELS = {
   normal: {
     title: 'Right to work',
     photoId: 'profileImage',
-    nationality: 'Nationality',
-    permissionType: 'Type of permission',
+    details: 'Details',
     conditions: 'Conditions',
     theyCan: 'They can:',
     restrictions: 'Restrictions',
-    details: 'Details of check',
+    legalBasis: 'Legal basis of status',
+    ifYouEmploy: 'If you employ this person',
+    checkDetails: 'Details of check',
     companyName: 'Company name',
     dateOfCheck: 'Date of check',
     reference: 'Reference number',
@@ -27,12 +28,13 @@ const LABELS = {
   changed: {
     title: 'Employment eligibility result',
     photoId: 'applicant-photo',
-    nationality: 'Citizenship',
-    permissionType: 'Visa category',
+    details: 'Summary',
     conditions: 'Work rules',
     theyCan: 'Allowed activities',
     restrictions: 'Limits',
-    details: 'About this check',
+    legalBasis: 'Basis',
+    ifYouEmploy: 'Employer duties',
+    checkDetails: 'About this check',
     companyName: 'Employer',
     dateOfCheck: 'Checked on',
     reference: 'Check ID',
@@ -44,22 +46,57 @@ const date = (iso: string | undefined) => {
   return parsed ? formatGovukDate(parsed) : null;
 };
 
-/** The sentence under the name. Only the time-limited wording is seen on the real service. */
+/**
+ * The sentence under the name. Time-limited: "They have permission to work in the UK until ...,
+ * subject to the conditions and restrictions below." (scrapers' examples, OCR of a real PDF). No
+ * time limit: "They can work in the UK." (real 2022 PDF; jamesoneill 5635be4). No right: INVENTED.
+ */
 function permissionSentence(person: RightToWorkPerson, shape: PageShape): string {
   const d = person.details;
   if (d.outcome === 'not_permitted') {
-    return shape === 'changed'
-      ? 'Work not allowed.'
-      : 'This person does not have the right to work in the UK.';
+    return shape === 'changed' ? 'Work not allowed.' : 'They do not have permission to work in the UK.';
   }
   const until = date(d.expiryDate);
   const from = date(d.startDate);
   if (shape === 'changed') return until ? `Work allowed, ending ${until}.` : 'Work allowed, no end date.';
-  const hasConditions =
-    (d.conditions?.length ?? 0) + (d.activities?.length ?? 0) + (d.restrictions?.length ?? 0) > 0;
-  const tail = hasConditions ? ', subject to the conditions and restrictions below.' : '.';
-  if (!until) return `They have permission to work in the UK with no time limit${tail}`;
-  return `They have permission to work in the UK ${from ? `from ${from} ` : ''}until ${until}${tail}`;
+  if (!until) return 'They can work in the UK.';
+  return `They have permission to work in the UK ${from ? `from ${from} ` : ''}until ${until}, subject to the conditions and restrictions below.`;
+}
+
+/** The "Details" section of a person with no time limit (real PDF: the conditions, then no limit on their stay). */
+function noLimitDetails(person: RightToWorkPerson): string[] {
+  const d = person.details;
+  if (d.outcome !== 'permitted' || d.expiryDate !== undefined) return [];
+  return [...(d.conditions ?? []), 'There is no limit on how long they can stay in the UK.'];
+}
+
+/** INVENTED text under "Legal basis of status" (the heading is real; its words are not public). */
+function legalBasis(person: RightToWorkPerson): string | null {
+  const d = person.details;
+  if (d.outcome !== 'permitted') return null;
+  return d.permissionType
+    ? `${d.permissionType}, under the Immigration Rules.`
+    : 'Their permission is under the Immigration Rules.';
+}
+
+/**
+ * "If you employ this person" (real heading and a tick list in the PDF; these items paraphrase
+ * the public employer guidance), then whether to check again ("You don't need to do the check
+ * again." is real for a person with no time limit; the follow-up sentence is INVENTED).
+ */
+function employerGuidance(person: RightToWorkPerson): { ticks: string[]; again: string } | null {
+  const d = person.details;
+  if (d.outcome !== 'permitted') return null;
+  const until = date(d.expiryDate);
+  return {
+    ticks: [
+      'check the photo is of the person you are employing',
+      'keep a copy of this page, for example the PDF, for the time they work for you and 2 years after',
+    ],
+    again: until
+      ? `You need to do a follow-up check before ${until} to keep your protection from a civil penalty.`
+      : "You don't need to do the check again.",
+  };
 }
 
 export function rightToWorkView(
@@ -69,21 +106,20 @@ export function rightToWorkView(
 ) {
   const labels = LABELS[shape];
   const d = person.details;
+  const details = noLimitDetails(person);
+  const timeLimited = details.length === 0;
   return {
     labels,
     name: person.name.toUpperCase(),
-    photoDataUrl: person.photoDataUrl,
     sentence: permissionSentence(person, shape),
-    facts: [
-      { key: { text: labels.nationality }, value: { text: person.nationality } },
-      ...(d.permissionType
-        ? [{ key: { text: labels.permissionType }, value: { text: d.permissionType } }]
-        : []),
-    ],
-    conditions: d.conditions ?? [],
+    /** Paragraphs under h2 "Details" (no time limit only). */
+    details,
+    conditions: timeLimited ? (d.conditions ?? []) : [],
     activities: d.activities ?? [],
     restrictions: d.restrictions ?? [],
-    sections: d.sections ?? [],
+    sections: d.sections ?? ([] as readonly ResultSection[]),
+    legalBasis: legalBasis(person),
+    employer: employerGuidance(person),
     checkRows: [
       { key: { text: labels.companyName }, value: { text: check.companyName } },
       { key: { text: labels.dateOfCheck }, value: { text: formatGovukDate(check.checkDate) } },
@@ -92,32 +128,47 @@ export function rightToWorkView(
   };
 }
 
-/** The PDF carries the page's words (the normal shape: the PDF is not redesigned with the page). */
+/**
+ * The PDF carries the page's words in the order of the real 2022 PDF: "Home Office", the title,
+ * the name, the sentence, the sections, "Details of check" (always the normal shape).
+ */
 export function rightToWorkPdf(
   person: RightToWorkPerson & SimPerson,
   check: RightToWorkCheck,
   createdAt: Date,
 ): PdfContent {
   const view = rightToWorkView(person, check, 'normal');
+  const l = view.labels;
   const blocks: PdfBlock[] = [{ kind: 'paragraph', text: view.sentence }];
-  for (const row of view.facts) blocks.push({ kind: 'row', label: row.key.text, value: row.value.text });
+  if (view.details.length > 0) {
+    blocks.push({ kind: 'heading', text: l.details });
+    for (const p of view.details) blocks.push({ kind: 'paragraph', text: p });
+  }
   if (view.conditions.length + view.activities.length > 0) {
-    blocks.push({ kind: 'heading', text: view.labels.conditions });
+    blocks.push({ kind: 'heading', text: l.conditions });
     for (const c of view.conditions) blocks.push({ kind: 'paragraph', text: c });
     if (view.activities.length > 0) {
-      blocks.push({ kind: 'paragraph', text: view.labels.theyCan });
+      blocks.push({ kind: 'paragraph', text: l.theyCan });
       for (const a of view.activities) blocks.push({ kind: 'bullet', text: a });
     }
   }
   if (view.restrictions.length > 0) {
-    blocks.push({ kind: 'heading', text: view.labels.restrictions });
+    blocks.push({ kind: 'heading', text: l.restrictions });
     for (const r of view.restrictions) blocks.push({ kind: 'paragraph', text: r });
   }
   for (const s of view.sections) {
     blocks.push({ kind: 'heading', text: s.heading });
     for (const p of s.paragraphs) blocks.push({ kind: 'paragraph', text: p });
   }
-  blocks.push({ kind: 'heading', text: view.labels.details });
+  if (view.legalBasis) {
+    blocks.push({ kind: 'heading', text: l.legalBasis }, { kind: 'paragraph', text: view.legalBasis });
+  }
+  if (view.employer) {
+    blocks.push({ kind: 'heading', text: l.ifYouEmploy });
+    for (const t of view.employer.ticks) blocks.push({ kind: 'bullet', text: t });
+    blocks.push({ kind: 'paragraph', text: view.employer.again });
+  }
+  blocks.push({ kind: 'heading', text: l.checkDetails });
   for (const row of view.checkRows) blocks.push({ kind: 'row', label: row.key.text, value: row.value.text });
-  return { title: view.labels.title, name: view.name, photoJpeg: person.photoJpeg, blocks, createdAt };
+  return { title: l.title, name: view.name, photoJpeg: person.photoJpeg, blocks, createdAt };
 }

@@ -1,0 +1,347 @@
+#!/usr/bin/env node
+// Capacity of one rtw-server at real latency (issue 17): live checks through the whole HTTP path
+// (live keys, quota, PGlite, the portal driver with Chromium) against the portal simulator in its own
+// process, its per-request latency set so that one check waits about 20 s upstream.
+//
+//  1. Same-run CPU bound: at zero latency, CPU-seconds of the service (Node + Chromium, simulator
+//     excluded) per check, turned into checks a minute for the cores present.
+//  2. Sustained synchronous checks offered at a fixed rate for RTW_BENCH_CAPACITY_SECONDS (default
+//     300): checks a minute completed, errors, the service's own overhead per check (total time minus
+//     the injected wait: latency x requests of that kind), PSS per busy slot and in total, event-loop
+//     delay p99, and the ratio to the CPU bound.
+//  3. The same rate as asynchronous checks with results by webhook to a local HTTPS receiver: results
+//     a minute and how full the queue keeps the slots.
+//
+// Options (env or --flag=value): seconds (RTW_BENCH_CAPACITY_SECONDS, 300), rate in checks a minute
+// (RTW_BENCH_CAPACITY_RATE, 220), check wait in ms (RTW_BENCH_CAPACITY_CHECK_MS, 20000), CPU-bound run
+// in seconds (RTW_BENCH_CAPACITY_CPU_SECONDS, 30), slots (RTW_CHECK_SLOTS, else the machine default),
+// phases (RTW_BENCH_CAPACITY_PHASES, "sync,async"). A smoke run: --seconds=60 --rate=60.
+// Build first: `npm run build -w @sharecode/core -w @sharecode/portal-sim -w @sharecode/server`.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:https';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { defaultCheckSlots, openDatabase, startServer } from '../packages/server/dist/index.js';
+import { selfSignedCertificate } from '../scripts/support/self-signed-certificate.mjs';
+import { cpuSeconds, quantile, treeMemory } from './support/proc-stats.mjs';
+
+const flag = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const option = (name, env, fallback) => Number(flag(name) ?? process.env[env] ?? fallback);
+const SECONDS = option('seconds', 'RTW_BENCH_CAPACITY_SECONDS', 300);
+const RATE = option('rate', 'RTW_BENCH_CAPACITY_RATE', 220);
+const CHECK_MS = option('check-ms', 'RTW_BENCH_CAPACITY_CHECK_MS', 20_000);
+const CPU_SECONDS = option('cpu-seconds', 'RTW_BENCH_CAPACITY_CPU_SECONDS', 30);
+const CORES = availableParallelism();
+const SLOTS = Math.round(
+  option('slots', 'RTW_CHECK_SLOTS', 0) ||
+    defaultCheckSlots({ cores: CORES, totalMemoryBytes: totalBytes() }),
+);
+const PHASES = (flag('phases') ?? process.env.RTW_BENCH_CAPACITY_PHASES ?? 'sync,async').split(',');
+const CPU_CLIENTS = 4;
+
+function totalBytes() {
+  return Number(/^MemTotal:\s+(\d+)/m.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? 0) * 1024;
+}
+
+// Successful checks of all three kinds from the simulator's packaged seed, in rotation.
+const REQUESTS = [
+  ['/api/check', { share_code: 'W7K2M9P4Q', date_of_birth: '1990-04-27', company_name: 'Bench Ltd' }],
+  [
+    '/api/check/right-to-rent',
+    {
+      share_code: 'R6T3Q9H5B',
+      date_of_birth: '1992-09-14',
+      checker_name: 'Bench Lettings',
+      checker_type: 'agent',
+    },
+  ],
+  [
+    '/api/check/immigration-status',
+    {
+      share_code: 'S5N2P8R4X',
+      date_of_birth: '2001-05-04',
+      company_name: 'Bench Bank',
+      job_title: 'Officer',
+      purpose: 'personal_finance',
+    },
+  ],
+];
+
+// fetch's default agent opens as many connections to the server as there are checks in flight.
+const dir = mkdtempSync(join(tmpdir(), 'rtw-capacity-bench-'));
+
+// --- the simulator, counting requests -------------------------------------------------------
+const simChild = fork(fileURLToPath(new URL('./support/counting-portal-sim.mjs', import.meta.url)), {
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+});
+const simAsk = (message, type) =>
+  new Promise((resolve) => {
+    const on = (reply) => {
+      if (reply.type !== type) return;
+      simChild.off('message', on);
+      resolve(reply);
+    };
+    simChild.on('message', on);
+    if (message) simChild.send(message);
+  });
+const simUrl = (await simAsk(null, 'ready')).url;
+const simDelayed = async () => (await simAsk({ type: 'count' }, 'count')).delayed;
+const setLatency = async (ms) => {
+  const set = await simAsk({ type: 'faults', faults: ms > 0 ? { latency: { ms } } : {} }, 'faults');
+  if (!set.ok) throw new Error(set.problems.join('\n'));
+};
+const notService = new Set([simChild.pid]);
+
+// --- a local HTTPS webhook receiver ------------------------------------------------------------
+const certificate = () => selfSignedCertificate({ commonName: 'bench' });
+const tls = certificate();
+const webhooks = [];
+const receiver = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+  let body = '';
+  req.on('data', (chunk) => {
+    body += chunk;
+  });
+  req.on('end', () => {
+    try {
+      const event = JSON.parse(body);
+      webhooks.push({ at: performance.now(), type: event.type, id: event.data?.id });
+    } catch {
+      webhooks.push({ at: performance.now(), type: 'unreadable' });
+    }
+    res.writeHead(204).end();
+  });
+});
+await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const callbackUrl = `https://127.0.0.1:${receiver.address().port}/hooks`;
+
+// --- the server ----------------------------------------------------------------------------------
+const opened = await openDatabase({
+  dataDir: join(dir, 'data'),
+  databaseUrl: null,
+  encryptionKey: randomBytes(32),
+});
+if (!opened.ok) throw new Error(opened.error);
+const database = opened.value;
+const server = await startServer({
+  host: '127.0.0.1',
+  port: 0,
+  env: { RTW_WEBHOOKS_UNSAFE_ALLOW_HOSTS: '127.0.0.1', RTW_WEBHOOKS_CA_FILE: tls.certFile },
+  database,
+  logLevelOverride: 'silent',
+  sweepIntervalMs: 0,
+  portalDriver: true,
+  portalSimUrl: simUrl,
+  checkSlots: SLOTS,
+  checkTimeout: Math.ceil((CHECK_MS * 3) / 1000),
+});
+const portal = server.portal;
+
+// Scale-plan accounts, each good for 750 live checks a month: enough of them for the whole run, used
+// in turn (at least 4, so that no account has more than spec 8.3's 100 asynchronous checks in progress).
+const checksNeeded = Math.ceil((RATE * SECONDS * PHASES.length) / 60) + 1000;
+const keys = [];
+for (let i = 0; i * 700 < checksNeeded || i < 4; i++) {
+  const account = await server.admin.createAccount({ email: `bench${i}@example.com`, plan: 'scale' });
+  if (!account.ok) throw new Error(account.error);
+  const key = await server.admin.createApiKey(account.value.id, 'live');
+  if (!key.ok) throw new Error(key.error);
+  keys.push(key.value.key);
+}
+let sent = 0;
+const nextRequest = () => {
+  const n = sent++;
+  const [path, body] = REQUESTS[n % REQUESTS.length];
+  return { path, body, key: keys[n % keys.length], kind: n % REQUESTS.length };
+};
+
+async function syncCheck() {
+  const { path, body, key, kind } = nextRequest();
+  const t0 = performance.now();
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  return { kind, status: response.status, code: answer.error?.code, start: t0, ms: performance.now() - t0 };
+}
+
+// --- phase 0: requests per check of each kind that the latency fault holds ------------------------
+// A short latency tells them apart: the GOV.UK start pages and the sign-in host are served without it.
+const CALIBRATION_MS = 300;
+await setLatency(CALIBRATION_MS);
+const requestsPerKind = [];
+for (let kind = 0; kind < REQUESTS.length; kind++) {
+  await syncCheck(); // warm-up of that kind
+  sent = kind; // keep the kinds in step
+  const before = await simDelayed();
+  const result = await syncCheck();
+  if (result.status !== 200) throw new Error(`calibration check failed: ${result.status} ${result.code}`);
+  requestsPerKind.push((await simDelayed()) - before);
+  sent = kind + 1;
+}
+await setLatency(0);
+const meanRequests = requestsPerKind.reduce((a, b) => a + b, 0) / requestsPerKind.length;
+const latencyMs = Math.round(CHECK_MS / meanRequests);
+
+// --- phase 1: CPU-seconds per check at zero latency -------------------------------------------
+const service = () => cpuSeconds(process.pid, notService);
+let cpuChecks = 0;
+const cpuBefore = service();
+const cpuStart = performance.now();
+await Promise.all(
+  Array.from({ length: CPU_CLIENTS }, async () => {
+    while (performance.now() - cpuStart < CPU_SECONDS * 1000) {
+      const result = await syncCheck();
+      if (result.status !== 200)
+        throw new Error(`zero-latency check failed: ${result.status} ${result.code}`);
+      cpuChecks += 1;
+    }
+  }),
+);
+const cpuPerCheck = (service() - cpuBefore) / cpuChecks;
+const cpuBound = (CORES * 60) / cpuPerCheck;
+console.log(
+  `CPU bound (same run, zero latency, ${CPU_CLIENTS} at once): ${cpuPerCheck.toFixed(3)} CPU-s per check ` +
+    `(Node + Chromium, simulator excluded) -> ${cpuBound.toFixed(0)} checks/min on ${CORES} cores`,
+);
+console.log(
+  `check slots ${SLOTS}; simulator latency ${latencyMs} ms per delayed request x ${requestsPerKind.join('/')} delayed requests ` +
+    `(rtw/rtr/status) = about ${((latencyMs * meanRequests) / 1000).toFixed(1)} s of waiting per check`,
+);
+
+// --- shared: open-loop arrivals and sampling ------------------------------------------------------
+await setLatency(latencyMs);
+await new Promise((resolve) => setTimeout(resolve, 1_000));
+const idleMemory = treeMemory(process.pid, notService);
+
+/** Starts `one` at a fixed rate for SECONDS (open loop: arrivals do not wait for answers). */
+async function offered(one, start) {
+  const runs = [];
+  const interval = 60_000 / RATE;
+  const samples = [];
+  const sampler = setInterval(() => {
+    samples.push({
+      at: performance.now(),
+      memory: treeMemory(process.pid, notService),
+      inUse: portal.stats().inUse,
+    });
+  }, 5_000);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  for (let i = 0; performance.now() - start < SECONDS * 1000; i++) {
+    const due = start + i * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    runs.push(one());
+  }
+  loop.disable();
+  const results = await Promise.all(runs);
+  clearInterval(sampler);
+  return { results, samples, loopP99: loop.percentile(99) / 1e6 };
+}
+
+// The steady window: after the first checks have had time to end, to the end of the offered load.
+const steady = (start) => ({ from: start + CHECK_MS * 1.5, to: start + SECONDS * 1000 });
+
+function memoryFigures(samples, window) {
+  const inWindow = samples.filter((s) => s.at >= window.from && s.at <= window.to);
+  const use = inWindow.length > 0 ? inWindow : samples;
+  const mean = (f) => use.reduce((a, s) => a + f(s), 0) / Math.max(1, use.length);
+  const pss = mean((s) => s.memory.pss);
+  const busy = mean((s) => s.inUse);
+  const peak = Math.max(...samples.map((s) => s.memory.pss), idleMemory.pss);
+  return { pss, busy, peak, perSlot: busy > 0 ? (pss - idleMemory.pss) / busy : Number.NaN };
+}
+
+const results = {};
+
+if (PHASES.includes('sync')) {
+  const start = performance.now();
+  const run = await offered(syncCheck, start);
+  const window = steady(start);
+  const ok = run.results.filter((r) => r.status === 200);
+  const errors = run.results.filter((r) => r.status !== 200);
+  const done = ok.filter((r) => r.start + r.ms >= window.from && r.start + r.ms <= window.to).length;
+  const perMinute = done / ((window.to - window.from) / 60_000) || ok.length / (SECONDS / 60);
+  const overhead = ok.map((r) => (r.ms - latencyMs * requestsPerKind[r.kind]) / 1000).sort((a, b) => a - b);
+  const memory = memoryFigures(run.samples, window);
+  const codes = {};
+  for (const e of errors) codes[e.code ?? e.status] = (codes[e.code ?? e.status] ?? 0) + 1;
+  results.sync = { perMinute, errors: errors.length };
+  console.log(
+    `sync, ${RATE}/min offered for ${SECONDS} s: ${perMinute.toFixed(0)} live checks/min sustained ` +
+      `(target >= 200), ${errors.length} errors${errors.length ? ` ${JSON.stringify(codes)}` : ''} (target 0), ` +
+      `${(perMinute / cpuBound).toFixed(2)} of the CPU bound`,
+  );
+  console.log(
+    `  own overhead per check p50 ${quantile(overhead, 0.5).toFixed(2)} s, p95 ${quantile(overhead, 0.95).toFixed(2)} s ` +
+      `(target < 1.5 s); event loop delay p99 ${run.loopP99.toFixed(0)} ms (target < 100 ms)`,
+  );
+  console.log(
+    `  memory PSS ${memory.pss.toFixed(0)} MB mean, ${memory.peak.toFixed(0)} MB peak (target < 4096 MB; Node + Chromium, ` +
+      `idle ${idleMemory.pss.toFixed(0)} MB); ${memory.perSlot.toFixed(1)} MB per busy slot over ` +
+      `${memory.busy.toFixed(1)} busy slots of ${SLOTS}`,
+  );
+}
+
+if (PHASES.includes('async')) {
+  const accepted = [];
+  const asyncOne = async () => {
+    const { path, body, key } = nextRequest();
+    const t0 = performance.now();
+    const response = await fetch(`${server.url}${path}/async`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, callback_url: callbackUrl }),
+    });
+    const answer = await response.json();
+    if (response.status === 202) accepted.push(answer.id);
+    return { status: response.status, code: answer.error?.code, start: t0, ms: performance.now() - t0 };
+  };
+  const before = webhooks.length;
+  const start = performance.now();
+  const run = await offered(asyncOne, start);
+  // Let the queue drain (bounded), then count.
+  const drainUntil = performance.now() + CHECK_MS * 3 + 30_000;
+  while (webhooks.length - before < accepted.length && performance.now() < drainUntil) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const window = steady(start);
+  const events = webhooks.slice(before);
+  const succeeded = events.filter((e) => e.type === 'check.succeeded');
+  const inWindow = succeeded.filter((e) => e.at >= window.from && e.at <= window.to).length;
+  const perMinute = inWindow / ((window.to - window.from) / 60_000);
+  const refusals = run.results.filter((r) => r.status !== 202);
+  const refused = refusals.length;
+  const refusedCodes = {};
+  for (const r of refusals) refusedCodes[r.code ?? r.status] = (refusedCodes[r.code ?? r.status] ?? 0) + 1;
+  const memory = memoryFigures(run.samples, window);
+  results.async = { perMinute, errors: refused + events.length - succeeded.length };
+  console.log(
+    `async, ${RATE}/min offered for ${SECONDS} s: ${accepted.length} accepted, ${refused} refused` +
+      `${refused ? ` ${JSON.stringify(refusedCodes)}` : ''}; ` +
+      `${succeeded.length} check.succeeded webhooks, ${events.length - succeeded.length} other events ` +
+      `(${accepted.length - events.length} not delivered by the end); ${perMinute.toFixed(0)} results/min sustained`,
+  );
+  console.log(
+    `  slots busy ${memory.busy.toFixed(1)} of ${SLOTS} on average in the steady window ` +
+      `(offered load needs about ${((RATE / 60) * (CHECK_MS / 1000)).toFixed(0)}); PSS ${memory.pss.toFixed(0)} MB mean; ` +
+      `event loop delay p99 ${run.loopP99.toFixed(0)} ms`,
+  );
+}
+console.log(
+  `  (load average at the end ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}: other work on the machine skews these)`,
+);
+
+await server.close();
+await database.close();
+simChild.send({ type: 'stop' });
+await new Promise((resolve) => receiver.close(resolve));
+rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,25 @@
+import { writeFile } from 'node:fs/promises';
+import { summariseRegister, verifyRegister } from '@sharecode/sdk/node';
+import type { CommandContext } from '../context.js';
+import { EXIT } from '../exit-codes.js';
+import { stringOption } from '../options.js';
+import { reportHtml } from '../register/report-html.js';
+import { withRegister } from '../register/with-register.js';
+
+/** `rtw register report --out report.html`: every person, last check, follow-up and retention end. */
+export async function registerReportCommand(ctx: CommandContext): Promise<number> {
+  return withRegister(ctx, async (register, out) => {
+    const summary = await summariseRegister(register, { today: stringOption(ctx.options, 'today') });
+    const verification = await verifyRegister(register);
+    const path = stringOption(ctx.options, 'out');
+    if (path !== undefined) {
+      await writeFile(path, reportHtml(summary, verification));
+      out.notice(`Report written: ${path} (${summary.people.length} people)`);
+    }
+    if (out.json) out.jsonValue({ ...summary, verification });
+    else if (path === undefined) out.data(reportHtml(summary, verification));
+    if (!verification.ok)
+      out.error('The register did not verify: the report lists the problems (rtw register verify).');
+    return EXIT.OK;
+  });
+}

@@ -1,0 +1,44 @@
+import { retentionEnd, setEmploymentDates } from '@sharecode/sdk/node';
+import type { CommandContext } from '../context.js';
+import { EXIT } from '../exit-codes.js';
+import { argumentsOf, stringOption } from '../options.js';
+import { outputFor } from '../output/output.js';
+import { withRegister } from '../register/with-register.js';
+import { printFailure, usageFailure } from '../render/failure.js';
+
+/** `rtw register set <reference> --employment-ended DATE`: dates that start the retention period. */
+export async function registerSetCommand(ctx: CommandContext): Promise<number> {
+  const out = outputFor(ctx);
+  const reference = String(argumentsOf(ctx.options)[0] ?? '');
+  const pick = (a: string, b: string): string | undefined =>
+    stringOption(ctx.options, a) ?? stringOption(ctx.options, b);
+  const started = pick('employmentStarted', 'tenancyStarted');
+  const ended = pick('employmentEnded', 'tenancyEnded');
+  if (started === undefined && ended === undefined) {
+    const failure = usageFailure(
+      'Give --employment-ended DATE (or --tenancy-ended), --employment-started DATE, or both.',
+    );
+    printFailure(out, failure);
+    return failure.exitCode;
+  }
+  return withRegister(
+    ctx,
+    async (register) => {
+      const receipt = await setEmploymentDates(register, reference, { started, ended });
+      const keepUntil = receipt.ended === null ? null : retentionEnd(receipt.kind, receipt.ended);
+      if (out.json) out.jsonValue({ ...receipt, retention_end: keepUntil });
+      else {
+        out.data(
+          `Recorded for ${receipt.person}: started ${receipt.started ?? 'not recorded'}, ended ${receipt.ended ?? 'not yet'}.`,
+        );
+        out.data(
+          keepUntil === null
+            ? 'The evidence is kept while the employment or tenancy goes on.'
+            : `Keep the evidence until ${keepUntil}; after that, rtw register prune deletes it.`,
+        );
+      }
+      return EXIT.OK;
+    },
+    out,
+  );
+}

@@ -1,0 +1,31 @@
+import type { CheckResult } from '@sharecode/sdk';
+import type { ResultLine } from '../batch/results-file.js';
+import type { CliIo } from '../context.js';
+import { fileResult } from './file-result.js';
+import { wantsRegister } from './open-register.js';
+
+type RegisterFields = Pick<ResultLine, 'register' | 'register_error'>;
+
+/** With --register, files a batch row's result (the row's label is the person) for its results line. */
+export async function fileIfRegistering(
+  options: Readonly<Record<string, unknown>>,
+  io: CliIo,
+  result: CheckResult,
+  label: string | undefined,
+  row: number,
+): Promise<RegisterFields> {
+  if (!wantsRegister(options)) return {};
+  const filed = await fileResult(options, io, result, {
+    person: label ?? '',
+    fallbackReference: `row-${row}`,
+  });
+  if (!filed.ok) return { register_error: filed.error.json.error };
+  const { receipt } = filed.value;
+  return {
+    register: {
+      receipt: receipt.seq,
+      reference: receipt.reference,
+      follow_up: receipt.follow_up.due ? receipt.follow_up.date : null,
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import type { FollowUpList } from '@sharecode/sdk/node';
+import ical from 'ical-generator';
+
+const TITLES = {
+  right_to_work: 'right to work',
+  right_to_rent: 'right to rent',
+  immigration_status: 'immigration status',
+} as const;
+
+/**
+ * The follow-ups as an RFC 5545 calendar: one all-day event per person on the day the check must
+ * be made by. The UID is stable per person, kind and date, so importing again updates, not doubles.
+ */
+export function followUpsCalendar(list: FollowUpList, now: Date): string {
+  const calendar = ical({
+    name: 'Follow-up share-code checks',
+    prodId: { company: 'sharecode', product: 'rtw', language: 'EN' },
+  });
+  for (const item of list.items) {
+    // A hash, not the name: calendar UIDs travel with invitations and sync logs.
+    const uid = createHash('sha256')
+      .update(`${item.kind}|${item.person}|${item.follow_up_date}`)
+      .digest('hex')
+      .slice(0, 32);
+    calendar.createEvent({
+      id: `${uid}@rtw-register`,
+      // All-day events are written as the UTC calendar day (VALUE=DATE): no time-zone shift.
+      start: new Date(`${item.follow_up_date}T00:00:00Z`),
+      allDay: true,
+      stamp: now,
+      summary: `Follow-up ${TITLES[item.kind]} check due: ${item.name}`,
+      description: [
+        `Make a follow-up ${TITLES[item.kind]} check on or before ${item.follow_up_date}.`,
+        `Ask ${item.name} for a new share code for this check (codes last 90 days).`,
+        `Last check: ${item.check_date}, reference ${item.reference}.`,
+      ].join('\n'),
+    });
+  }
+  return calendar.toString();
+}

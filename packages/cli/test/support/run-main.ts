@@ -1,0 +1,47 @@
+import type { CliIo } from '../../src/context.js';
+import { main } from '../../src/main.js';
+
+export interface MainRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `rtw ...args` in this process through main(argv, io), with a clean environment plus `env`:
+ * no build needed, and the sandbox answers in-process.
+ */
+export async function runMain(args: readonly string[], env: Record<string, string> = {}): Promise<MainRun> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: {
+      write: (chunk: string) => {
+        stdout += chunk;
+        return true;
+      },
+      isTTY: false,
+    },
+    stderr: {
+      write: (chunk: string) => {
+        stderr += chunk;
+        return true;
+      },
+      isTTY: false,
+    },
+    stdin: (async function* () {})(),
+    env: { RTW_SANDBOX_FAST: '1', ...env },
+    onInterrupt: () => () => {},
+  };
+  const code = await main(['node', 'rtw', ...args], io);
+  return { code, stdout, stderr };
+}
+
+/** stdout as one JSON document, or a failure showing what was printed. */
+export function json<T = Record<string, unknown>>(run: MainRun): T {
+  try {
+    return JSON.parse(run.stdout) as T;
+  } catch {
+    throw new Error(`stdout is not one JSON document:\n${run.stdout}\n--- stderr:\n${run.stderr}`);
+  }
+}

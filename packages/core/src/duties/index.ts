@@ -1,0 +1,10 @@
+// The employer's and landlord's duties after a check: follow-up dates and retention periods.
+// Dependency-free (dates only), so the SDK's Node entry bundles this same source.
+
+export type { CheckKind } from '../check-kind.js';
+export { addYearsTo, daysBetween, laterOf } from './calendar.js';
+export type { DueStatus } from './due-status.js';
+export { dueStatus } from './due-status.js';
+export type { DutyResult, FollowUp, FollowUpBasis, NoFollowUpReason } from './follow-up.js';
+export { checkDateOf, followUpFor, kindOfResult } from './follow-up.js';
+export { isPastRetention, RETENTION_YEARS_AFTER_END, retentionEnd } from './retention.js';

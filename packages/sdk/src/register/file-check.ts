@@ -1,0 +1,154 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { checkDateOf, type DutyResult, followUpFor, kindOfResult } from '../../../core/src/duties/index.js';
+import { type EvidenceSource, pdfBytes, photoBytes } from '../evidence.js';
+import { writeNewFileAtomic } from './atomic-write.js';
+import type { CheckReceipt, ReceiptFile } from './receipt.js';
+import { sha256Hex } from './receipt.js';
+import { ShareCodeRegisterError } from './register-error.js';
+import { shareCodeHash } from './register-key.js';
+import { appendReceipt, EVIDENCE_DIR, type Register, readReceipts, serialised } from './register-store.js';
+
+/** Any result of the three kinds, as the API returns it. */
+export type RegisterableResult = DutyResult &
+  EvidenceSource & {
+    name: string;
+    share_code: string;
+    reference?: string | null | undefined;
+    company_name?: string | undefined;
+    status?: string | undefined;
+  };
+
+export interface FileCheckOptions {
+  /** Your id for the person (an employee or tenant number); default: the name the portal shows. */
+  person?: string | undefined;
+  /** Who ran the check (a member of staff), for the receipt. */
+  operator?: string | undefined;
+  /** The organisation that made the check, when the result does not echo it (right to work). */
+  organisation?: string | undefined;
+  /** The reference to file under when the result has none (a check id, a batch row). */
+  fallbackReference?: string | undefined;
+  /** The clock (tests). */
+  now?: Date | undefined;
+}
+
+export interface FiledCheck {
+  receipt: CheckReceipt;
+  /** True when this very check (same reference and time) was already filed: nothing was written. */
+  alreadyFiled: boolean;
+  /** Earlier checks of the same share code (a repeat), oldest first. */
+  repeats: CheckReceipt[];
+}
+
+/** A folder name from a reference: letters, digits, dot, dash, underscore; no leading dot. */
+export function referenceFolder(reference: string): string {
+  const safe = reference
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(0, 100)
+    .replace(/[-.]+$/, '');
+  if (safe === '') {
+    throw new ShareCodeRegisterError(
+      'bad_register',
+      'The check has no usable reference: pass fallbackReference.',
+    );
+  }
+  return safe;
+}
+
+const compact = (text: string): string => text.replace(/\s+/g, '').toUpperCase();
+
+// A person id that is the share code itself (a label column holding the codes) would put the code
+// in clear in every receipt: the name is used instead.
+function personOf(person: string | undefined, result: RegisterableResult): string {
+  const id = person?.trim();
+  return id && compact(id) !== compact(result.share_code) ? id : result.name;
+}
+
+async function fileEvidence(
+  register: Register,
+  folder: string,
+  stem: string,
+  ext: string,
+  bytes: Uint8Array,
+) {
+  const sha256 = sha256Hex(bytes);
+  const path = `${EVIDENCE_DIR}/${folder}/${stem}-${sha256.slice(0, 12)}.${ext}`;
+  const absolute = join(register.dir, ...path.split('/'));
+  if (!(await writeNewFileAtomic(absolute, bytes))) {
+    // The name carries the content's hash: an existing file must be the same evidence.
+    if (sha256Hex(await readFile(absolute)) !== sha256) {
+      throw new ShareCodeRegisterError('bad_register', `${absolute} exists with other content: run verify.`);
+    }
+  }
+  return { path, sha256, bytes: bytes.byteLength } satisfies ReceiptFile;
+}
+
+/**
+ * Files a check in the register: its PDF and photo under the check's reference, then a receipt
+ * chained to the previous one. The share code and date of birth are never written in clear.
+ */
+export function fileCheck(
+  register: Register,
+  result: RegisterableResult,
+  options: FileCheckOptions = {},
+): Promise<FiledCheck> {
+  return serialised(register, () => fileCheckNow(register, result, options));
+}
+
+async function fileCheckNow(
+  register: Register,
+  result: RegisterableResult,
+  options: FileCheckOptions,
+): Promise<FiledCheck> {
+  const kind = kindOfResult(result);
+  const reference = result.reference || options.fallbackReference;
+  if (!reference) {
+    throw new ShareCodeRegisterError('bad_register', 'The result has no reference: pass fallbackReference.');
+  }
+  const checks = (await readReceipts(register))
+    .map((stored) => stored.receipt)
+    .filter((receipt): receipt is CheckReceipt => receipt.type === 'check');
+  const same = checks.find(
+    (receipt) =>
+      receipt.kind === kind && receipt.reference === reference && receipt.checked_at === result.checked_at,
+  );
+  const shareCodeHmac = shareCodeHash(register.key, result.share_code);
+  const repeats = checks.filter((receipt) => receipt.share_code_hmac === shareCodeHmac && receipt !== same);
+  if (same) return { receipt: same, alreadyFiled: true, repeats };
+
+  const checkDate = checkDateOf(result);
+  const folder = referenceFolder(reference);
+  const photo = result.photo_data_url
+    ? await fileEvidence(register, folder, checkDate, 'jpg', photoBytes(result))
+    : null;
+  const pdf = result.pdf_data_url
+    ? await fileEvidence(register, folder, checkDate, 'pdf', pdfBytes(result))
+    : null;
+  const now = options.now ?? new Date();
+  const stored = await appendReceipt(
+    register,
+    {
+      type: 'check',
+      kind,
+      reference,
+      person: personOf(options.person, result),
+      name: result.name,
+      checked_by: {
+        operator: options.operator?.trim() || null,
+        organisation: result.company_name ?? (options.organisation?.trim() || null),
+      },
+      checked_at: result.checked_at,
+      check_date: checkDate,
+      outcome: result.outcome,
+      permission: result.permission_type ?? result.status ?? null,
+      expiry_date: result.expiry_date ?? result.valid_until ?? null,
+      follow_up: followUpFor(result, checkDate),
+      share_code_hmac: shareCodeHmac,
+      files: { pdf, photo },
+    },
+    now,
+  );
+  return { receipt: stored.receipt as CheckReceipt, alreadyFiled: false, repeats };
+}

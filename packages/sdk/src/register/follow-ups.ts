@@ -1,0 +1,74 @@
+import {
+  type CheckKind,
+  type DueStatus,
+  dueStatus,
+  type FollowUpBasis,
+} from '../../../core/src/duties/index.js';
+import { formatDate } from '../../../core/src/util/dates.js';
+import { peopleOf } from './people.js';
+import { type Register, readReceipts } from './register-store.js';
+
+export const DEFAULT_FOLLOW_UP_WINDOW_DAYS = 28;
+
+export interface FollowUpItem {
+  kind: CheckKind;
+  person: string;
+  name: string;
+  /** The latest check's reference. */
+  reference: string;
+  check_date: string;
+  /** The day the follow-up check must be made by. */
+  follow_up_date: string;
+  basis: FollowUpBasis;
+  status: Exclude<DueStatus, 'later'>;
+  /** Days from today to the follow-up date (negative: overdue). */
+  days: number;
+}
+
+export interface FollowUpList {
+  today: string;
+  within_days: number;
+  /** Overdue first, then by date. */
+  items: FollowUpItem[];
+  overdue: number;
+}
+
+export interface FollowUpOptions {
+  /** The day to count from, YYYY-MM-DD (default: today, UTC). */
+  today?: string | undefined;
+  /** The window in days (default 28). */
+  withinDays?: number | undefined;
+}
+
+/**
+ * The people whose follow-up check is overdue or due within the window, from each person's latest
+ * check. Someone whose employment or tenancy ends before the follow-up date needs none.
+ */
+export async function listFollowUps(
+  register: Register,
+  options: FollowUpOptions = {},
+): Promise<FollowUpList> {
+  const today = options.today ?? formatDate(new Date());
+  const within = options.withinDays ?? DEFAULT_FOLLOW_UP_WINDOW_DAYS;
+  const items: FollowUpItem[] = [];
+  for (const person of peopleOf(await readReceipts(register))) {
+    const followUp = person.latest.follow_up;
+    if (!followUp.due) continue;
+    if (person.ended !== null && person.ended < followUp.date) continue;
+    const { status, days } = dueStatus(followUp.date, today, within);
+    if (status === 'later') continue;
+    items.push({
+      kind: person.kind,
+      person: person.person,
+      name: person.name,
+      reference: person.latest.reference,
+      check_date: person.latest.check_date,
+      follow_up_date: followUp.date,
+      basis: followUp.basis,
+      status,
+      days,
+    });
+  }
+  items.sort((a, b) => a.follow_up_date.localeCompare(b.follow_up_date) || a.person.localeCompare(b.person));
+  return { today, within_days: within, items, overdue: items.filter((i) => i.status === 'overdue').length };
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import type { CheckKind, FollowUp } from '../../../core/src/duties/index.js';
+import { hmacHex, type RegisterKey } from './register-key.js';
+
+export const RECEIPT_FORMAT = 'rtw-register/1';
+
+/** A filed evidence file: its path inside the register (with `/`), SHA-256 and size. */
+export interface ReceiptFile {
+  path: string;
+  sha256: string;
+  bytes: number;
+}
+
+interface ReceiptBase {
+  format: typeof RECEIPT_FORMAT;
+  /** 1, 2, 3, ...: the receipt's place in the chain (and its file name, 000001.json). */
+  seq: number;
+  /** When the receipt was written (ISO 8601, UTC). */
+  written_at: string;
+  /** SHA-256 of the previous receipt file; null for the first. */
+  previous: string | null;
+  /** Which key sealed it (see `mac`). */
+  key_id: string;
+}
+
+export interface CheckReceipt extends ReceiptBase {
+  type: 'check';
+  kind: CheckKind;
+  /** The check's reference: the portal's, or the caller's fallback when the portal gave none. */
+  reference: string;
+  /** Whom the check was about, for grouping checks: the caller's id, else the name the portal shows. */
+  person: string;
+  name: string;
+  checked_by: { operator: string | null; organisation: string | null };
+  checked_at: string;
+  check_date: string;
+  outcome: 'ACCEPTED' | 'REJECTED';
+  permission: string | null;
+  expiry_date: string | null;
+  follow_up: FollowUp;
+  /** HMAC-SHA256 of the share code with the register key: recognises a repeat, reveals nothing. */
+  share_code_hmac: string;
+  files: { pdf: ReceiptFile | null; photo: ReceiptFile | null };
+}
+
+/** The start or end of the employment or tenancy of the person a check is about. */
+export interface DatesReceipt extends ReceiptBase {
+  type: 'dates';
+  kind: CheckKind;
+  person: string;
+  reference: string;
+  started: string | null;
+  ended: string | null;
+}
+
+/** Receipts removed once past their retention end: their hashes keep the chain checkable. */
+export interface PruneReceipt extends ReceiptBase {
+  type: 'prune';
+  removed: Array<{ seq: number; sha256: string }>;
+  on: string;
+}
+
+export type Receipt = CheckReceipt | DatesReceipt | PruneReceipt;
+
+/** A receipt as read back: the parsed content, its file's hash, and whether its seal holds. */
+export interface StoredReceipt {
+  receipt: Receipt;
+  sha256: string;
+  /** True when sealed by the register key (undefined: read without the key). */
+  sealed?: boolean;
+}
+
+type Unsealed<T> = Omit<T, 'mac'>;
+
+export function receiptFileName(seq: number): string {
+  return `${String(seq).padStart(6, '0')}.json`;
+}
+
+export function sha256Hex(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+// The seal covers the receipt's JSON as written, less the `mac` member itself.
+function sealOf(key: RegisterKey, body: Unsealed<Receipt>): string {
+  return hmacHex(key.bytes, JSON.stringify(body));
+}
+
+/** The receipt's bytes: pretty JSON (for a human reading the folder) with a keyed seal last. */
+export function serialiseReceipt(key: RegisterKey, body: Unsealed<Receipt>): Uint8Array {
+  return Buffer.from(`${JSON.stringify({ ...body, mac: sealOf(key, body) }, null, 2)}\n`, 'utf8');
+}
+
+/** Parses receipt bytes; undefined when they are not a receipt this register wrote. */
+export function parseReceipt(
+  bytes: Uint8Array,
+  key: RegisterKey | undefined,
+): { receipt: Receipt; sealed: boolean | undefined } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { mac, ...body } = value as Record<string, unknown>;
+  if (body.format !== RECEIPT_FORMAT || typeof body.seq !== 'number' || typeof mac !== 'string')
+    return undefined;
+  if (!['check', 'dates', 'prune'].includes(String(body.type))) return undefined;
+  const receipt = body as unknown as Receipt;
+  const sealed = key === undefined || receipt.key_id !== key.id ? undefined : sealOf(key, receipt) === mac;
+  return { receipt, sealed };
+}

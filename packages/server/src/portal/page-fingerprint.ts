@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { redactPageText, type Secrets } from './diagnostic.js';
+import type { PageSnapshot } from './page-snapshot.js';
+
+/**
+ * A page's structure, redacted, so operators can see which page changed without any personal data:
+ * host and path, headings, form fields (kind, name, id, label) and button texts. Never a value typed
+ * or shown, a paragraph, a name, a date, a share code or an image. `id` names the structure: the
+ * same page seen again has the same id, whoever the check was for.
+ */
+export interface PageFingerprint {
+  readonly id: string;
+  /** The driver's step when it stopped. */
+  readonly step: string;
+  readonly host: string;
+  readonly path: string;
+  /** "h1 Right to work", "h2 Details of check", ... */
+  readonly headings: readonly string[];
+  readonly fields: readonly string[];
+  readonly buttons: readonly string[];
+}
+
+const MAX_ITEMS = 30;
+
+/**
+ * Page words with personal data taken out: the request's own values and names in capitals
+ * (redactPageText), then any digits (dates, references), any word mixing letters and digits (share
+ * codes), and a heading made only of Capitalised Words (a name in mixed case: GOV.UK headings are in
+ * sentence case).
+ */
+export function fingerprintText(text: string, secrets: Secrets, heading = false): string {
+  let out = redactPageText(text, secrets)
+    .replace(/\b(?=[\p{L}]*\d)(?=\d*[\p{L}])[\p{L}\d]{2,}\b/gu, '[code]')
+    .replace(/\d+/g, '#');
+  const words = out.split(/\s+/).filter((w) => w !== '');
+  if (heading && words.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w))) out = '[name?]';
+  return out;
+}
+
+/** A path with any segment that holds a digit replaced, so session or record ids never show. */
+export function fingerprintPath(path: string, secrets: Secrets): string {
+  return path
+    .split('/')
+    .map((segment) => (/\d/.test(segment) ? ':id' : redactPageText(segment, secrets)))
+    .join('/');
+}
+
+export function fingerprintOf(step: string, snapshot: PageSnapshot, secrets: Secrets): PageFingerprint {
+  const headings = snapshot.blocks
+    .flatMap((b) =>
+      b.t === 'heading' ? [`h${b.level} ${fingerprintText(b.text, secrets, b.level > 1)}`] : [],
+    )
+    .slice(0, MAX_ITEMS);
+  if (snapshot.h1 !== null && !headings.some((h) => h.startsWith('h1 ')))
+    headings.unshift(`h1 ${fingerprintText(snapshot.h1, secrets)}`);
+  const fields = snapshot.controls
+    .map((c) =>
+      [
+        c.kind,
+        c.name && `name=${c.name}`,
+        c.id && `id=${c.id}`,
+        c.label && `"${fingerprintText(c.label, secrets)}"`,
+      ]
+        .filter((part) => part !== '')
+        .join(' '),
+    )
+    .slice(0, MAX_ITEMS);
+  const buttons = snapshot.actions
+    .filter((a) => a.role === 'button')
+    .map((a) => fingerprintText(a.name, secrets))
+    .slice(0, MAX_ITEMS);
+  const structure = {
+    host: snapshot.host,
+    path: fingerprintPath(snapshot.path, secrets),
+    headings,
+    fields,
+    buttons,
+  };
+  const id = createHash('sha256').update(JSON.stringify(structure)).digest('hex').slice(0, 16);
+  return { id, step, ...structure };
+}

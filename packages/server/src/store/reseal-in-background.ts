@@ -1,0 +1,69 @@
+import type { Logger } from 'pino';
+import { safeError } from '../safe-error.js';
+import type { ResealReport } from './reseal.js';
+
+export interface BackgroundReseal {
+  /** Resolves when the current batch has ended and no other will start. */
+  stop(): Promise<void>;
+  /** Resolves when every value is sealed with the current key (or on stop or error). */
+  readonly done: Promise<void>;
+}
+
+/**
+ * After a key rotation: seals old values again, a batch at a time with a pause between batches so
+ * requests keep the database, until none is left; then says the old keys can go. Old values stay
+ * readable all along (the keyring holds every key).
+ */
+export function resealInBackground(
+  reseal: (limit: number) => Promise<ResealReport>,
+  log: Logger,
+  options: { readonly batch?: number; readonly pauseMs?: number } = {},
+): BackgroundReseal {
+  const batch = options.batch ?? 200;
+  const pauseMs = options.pauseMs ?? 50;
+  let stopped = false;
+  let wake: () => void = () => {};
+  const done = (async () => {
+    let total = 0;
+    log.info('encryption: sealing values held under older keys again with the current key');
+    while (!stopped) {
+      let report: ResealReport;
+      try {
+        report = await reseal(batch);
+      } catch (error) {
+        log.warn(
+          { err: safeError(error) },
+          'encryption: re-sealing stopped; it starts again at the next start',
+        );
+        return;
+      }
+      total += report.resealed;
+      if (report.resealed === 0) {
+        if (report.unreadable > 0) {
+          log.warn(
+            { resealed: total, unreadable: report.unreadable },
+            'encryption: some values open with no configured key; keep every old key until they are found',
+          );
+        } else {
+          log.info(
+            { resealed: total },
+            'encryption: every value is sealed with the current key; the old keys can be removed',
+          );
+        }
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, pauseMs).unref();
+      });
+    }
+  })();
+  return {
+    done,
+    async stop() {
+      stopped = true;
+      wake();
+      await done;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// One portal simulator, one embedded database and one rtw-server with the portal driver wired by
+// configuration (as `rtw-server start --portal-sim-url` does), for the live tests of a file.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { type PortalSim, type PortalSimOptions, startPortalSim } from '@sharecode/portal-sim';
+import { type Database, openDatabase, type RunningServer, startServer } from '../../src/index.js';
+import { CHROMIUM } from '../portal-harness.js';
+import { type ApiResponse, call } from './api.js';
+import { newKey } from './test-server.js';
+
+export interface LiveServer {
+  readonly sim: PortalSim;
+  readonly server: RunningServer;
+  /** A live key of a large plan. */
+  readonly key: string;
+  /** Every log line the server wrote, parsed. */
+  readonly logs: Record<string, unknown>[];
+  check(path: string, json: Record<string, unknown>): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+
+export async function startLiveServer(simOptions: PortalSimOptions = {}): Promise<LiveServer> {
+  const sim = await startPortalSim({ port: 0, ...simOptions });
+  const dir = mkdtempSync(join(tmpdir(), 'rtw-live-'));
+  const opened = await openDatabase({
+    dataDir: join(dir, 'data'),
+    databaseUrl: null,
+    encryptionKey: randomBytes(32),
+  });
+  if (!opened.ok) throw new Error(opened.error);
+  const database: Database = opened.value;
+  const logs: Record<string, unknown>[] = [];
+  const logDestination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim() !== '') logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const server = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    env: {},
+    database,
+    sweepIntervalMs: 0,
+    logLevelOverride: 'info',
+    logDestination,
+    portalDriver: true,
+    portalSimUrl: sim.url,
+    checkSlots: 1,
+    checkTimeout: 30,
+    ...(CHROMIUM ? { chromiumPath: CHROMIUM } : {}),
+  });
+  const key = (await newKey(server.admin, 'scale', 'live')).key;
+  return {
+    sim,
+    server,
+    key,
+    logs,
+    check: (path, json) => call(server.url, 'POST', path, { key, json }),
+    async close() {
+      await server.close();
+      await database.close();
+      await sim.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

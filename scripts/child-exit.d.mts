@@ -1,0 +1,5 @@
+export function unexpectedExit(exit: {
+  code: number | null;
+  signal: string | null;
+  stopRequested: boolean;
+}): string | null;

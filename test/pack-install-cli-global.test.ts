@@ -1,0 +1,117 @@
+// `npm install -g` of the packed CLI, as a user without a project does it: into a temporary
+// prefix, from the tarballs. The CLI must come without the sandbox's heavy dependencies (pdf-lib,
+// msw, @sharecode/sandbox): they are optional peers, loaded only by --sandbox, which then says
+// how to install them. The SDK's tarball is installed alongside, as the registry would serve it.
+// Needs the built packages (`npm run build`) and the npm registry or a warm cache (commander).
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CommandResult, run } from './pack-install-helpers.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const output = (result: CommandResult) => `exit ${result.code}\n${result.stdout}\n${result.stderr}`;
+let temp = '';
+
+/** Every installed package's folder below `dir`, nested node_modules included. */
+function installedPackages(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const names = entry.name.startsWith('@')
+      ? readdirSync(join(dir, entry.name)).map((name) => `${entry.name}/${name}`)
+      : [entry.name];
+    for (const name of names) {
+      found.push(`${dir}/${name}`);
+      const nested = join(dir, name, 'node_modules');
+      if (existsSync(nested)) found.push(...installedPackages(nested));
+    }
+  }
+  return found;
+}
+const prefix = () => join(temp, 'prefix');
+const rtw = () => join(prefix(), 'bin', 'rtw');
+
+beforeAll(async () => {
+  for (const pkg of ['sdk', 'cli']) {
+    if (!existsSync(join(root, 'packages', pkg, 'dist'))) throw new Error('run `npm run build` first');
+  }
+  temp = mkdtempSync(join(tmpdir(), 'sharecode-cli-global-'));
+  const tarballs = join(temp, 'tarballs');
+  mkdirSync(tarballs);
+  const pack = await run(
+    'npm',
+    ['pack', '--json', '--pack-destination', tarballs, '-w', '@sharecode/sdk', '-w', '@sharecode/cli'],
+    {
+      cwd: root,
+    },
+  );
+  if (pack.code !== 0) throw new Error(`npm pack failed:\n${output(pack)}`);
+  const files = (JSON.parse(pack.stdout) as { filename: string }[]).map((entry) =>
+    join(tarballs, entry.filename),
+  );
+  const install = await run(
+    'npm',
+    ['install', '-g', '--prefix', prefix(), '--no-audit', '--no-fund', '--prefer-offline', ...files],
+    { cwd: temp, timeout: 180_000 },
+  );
+  if (install.code !== 0) throw new Error(`npm install -g failed:\n${output(install)}`);
+}, 240_000);
+
+afterAll(() => {
+  if (temp) rmSync(temp, { recursive: true, force: true });
+});
+
+describe('npm install -g of the packed CLI', { timeout: 60_000 }, () => {
+  it('pulls no pdf-lib, no msw and no sandbox', () => {
+    const installed = installedPackages(join(prefix(), 'lib', 'node_modules'));
+    expect(
+      installed.some((dir) => dir.endsWith('node_modules/commander')),
+      'commander is installed',
+    ).toBe(true);
+    for (const heavy of ['pdf-lib', 'msw', '@sharecode/sandbox', '@sharecode/core']) {
+      expect(installed.filter((dir) => dir.endsWith(`node_modules/${heavy}`))).toEqual([]);
+    }
+  });
+
+  it('runs `rtw --help` from the linked bin', async () => {
+    const help = await run(rtw(), ['--help'], { cwd: temp });
+    expect(help.code, output(help)).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: rtw /m);
+  });
+
+  it('checks the input with the rules bundled from core, without the sandbox', async () => {
+    const bad = await run(
+      rtw(),
+      ['check', 'right-to-work', '--share-code', 'nope', '--dob', '1990-01-01', '--company', 'Acme'],
+      {
+        cwd: temp,
+        env: { RTW_API_KEY: 'rtw_test_00000000000000000000', RTW_BASE_URL: 'http://127.0.0.1:9' },
+      },
+    );
+    expect(bad.code, output(bad)).toBe(2);
+    expect(bad.stderr).toMatch(/INVALID_INPUT: share_code must be 9 letters/);
+  });
+
+  it('says how to install the sandbox when --sandbox is used without it', async () => {
+    const check = await run(
+      rtw(),
+      [
+        'check',
+        'right-to-work',
+        '--sandbox',
+        '--share-code',
+        'WACPT0001',
+        '--dob',
+        '1990-01-01',
+        '--company',
+        'Acme Ltd',
+      ],
+      { cwd: temp },
+    );
+    expect(check.code, output(check)).toBe(2);
+    expect(check.stderr).toContain('npm install -g @sharecode/sandbox msw');
+    expect(check.stderr).not.toMatch(/ERR_MODULE_NOT_FOUND|at .*\.js:\d+/);
+  });
+});

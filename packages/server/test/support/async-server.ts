@@ -18,6 +18,7 @@ import {
   type ScenarioLiveRunnerTestDouble,
   scenarioLiveRunnerTestDouble,
 } from './live-runner-test-double.mjs';
+import { seedPgliteDataDir } from './pglite-template.js';
 import { createPostgresDatabase } from './postgres.js';
 import { type Backend, type TestServer, UPGRADE_URL } from './test-server.js';
 
@@ -61,6 +62,7 @@ export async function startAsyncTestServer(
     dropPostgres = () => pg.drop();
   }
   const dataDir = join(dir, 'data');
+  if (databaseUrl === null) await seedPgliteDataDir(dataDir);
   const opened = await openDatabase({ dataDir, databaseUrl, encryptionKey }, { now: clock });
   if (!opened.ok) throw new Error(opened.error);
   const database = opened.value;

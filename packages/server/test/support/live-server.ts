@@ -9,6 +9,7 @@ import { type PortalSim, type PortalSimOptions, startPortalSim } from '@sharecod
 import { type Database, openDatabase, type RunningServer, startServer } from '../../src/index.js';
 import { CHROMIUM } from '../portal-harness.js';
 import { type ApiResponse, call } from './api.js';
+import { seedPgliteDataDir } from './pglite-template.js';
 import { newKey } from './test-server.js';
 
 export interface LiveServer {
@@ -25,6 +26,7 @@ export interface LiveServer {
 export async function startLiveServer(simOptions: PortalSimOptions = {}): Promise<LiveServer> {
   const sim = await startPortalSim({ port: 0, ...simOptions });
   const dir = mkdtempSync(join(tmpdir(), 'rtw-live-'));
+  await seedPgliteDataDir(join(dir, 'data'));
   const opened = await openDatabase({
     dataDir: join(dir, 'data'),
     databaseUrl: null,

@@ -12,6 +12,7 @@ import {
   startServer,
 } from '../../src/index.js';
 import { type TestClock, testClock } from './clock.js';
+import { seedPgliteDataDir } from './pglite-template.js';
 import { createPostgresDatabase } from './postgres.js';
 
 export type Backend = 'pglite' | 'postgres';
@@ -60,6 +61,7 @@ export async function startTestServer(
     const dir = dataDir;
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
     dataDir = join(dir, 'data');
+    await seedPgliteDataDir(dataDir);
   }
   const opened = await openDatabase({ dataDir, databaseUrl, encryptionKey }, { now: clock });
   if (!opened.ok) throw new Error(opened.error);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase, type RunningServer, startServer } from '../../src/index.js';
 import type { LookupAll } from '../../src/webhooks/resolve-target.js';
+import { seedPgliteDataDir } from './pglite-template.js';
 import { createPostgresDatabase } from './postgres.js';
 import type { Backend } from './test-server.js';
 
@@ -40,6 +41,7 @@ export async function startWebhookTestServer(
     dropPostgres = () => pg.drop();
   }
   const dataDir = join(dir, 'data');
+  if (databaseUrl === null) await seedPgliteDataDir(dataDir);
   const open = async () => {
     const opened = await openDatabase({ dataDir, databaseUrl, encryptionKey });
     if (!opened.ok) throw new Error(opened.error);

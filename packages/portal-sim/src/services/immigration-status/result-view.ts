@@ -1,7 +1,7 @@
+import { escapeHtml } from '@sharecode/core';
 import type { PdfBlock, PdfContent } from '../../pdf/pdf-content.js';
 import type { ImmigrationStatusPerson, SimPerson } from '../../seed/person.js';
 import { type CalendarDate, formatGovukDate, parseIsoDate } from '../../util/dates.js';
-import { escapeHtml } from '../../util/escape-html.js';
 import type { PageShape } from '../page-shape.js';
 
 export interface ImmigrationStatusCheck {

@@ -1,0 +1,65 @@
+// The SDK's error-code facts, read from openapi.json: the codes (components.schemas.ErrorCode) and the
+// HTTP status of each, taken from the error responses' examples (an example answering with status S
+// and an ErrorBody whose error.code is C says C travels with S). Throws when a code has no status or
+// more than one, so a contract that stops saying it fails the generation instead of shipping a guess.
+
+function resolve(spec, node) {
+  const ref = node?.$ref;
+  if (typeof ref !== 'string') return node;
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((at, key) => at?.[key], spec);
+}
+
+function statusesByCode(spec) {
+  const found = new Map();
+  for (const item of Object.values(spec.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const [status, ref] of Object.entries(operation?.responses ?? {})) {
+        if (!/^[45]\d\d$/.test(status)) continue;
+        const examples = resolve(spec, ref)?.content?.['application/json']?.examples ?? {};
+        for (const example of Object.values(examples)) {
+          const code = resolve(spec, example)?.value?.error?.code;
+          if (typeof code !== 'string') continue;
+          if (!found.has(code)) found.set(code, new Set());
+          found.get(code).add(Number(status));
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/** The TypeScript module `packages/sdk/src/generated/error-codes.ts`, from the parsed contract. */
+export function errorCodesModule(spec, header) {
+  const codes = spec.components?.schemas?.ErrorCode?.enum;
+  if (!Array.isArray(codes) || codes.length === 0) throw new Error('openapi.json: ErrorCode has no enum');
+  const found = statusesByCode(spec);
+  const rows = codes.map((code) => {
+    const statuses = [...(found.get(code) ?? [])];
+    if (statuses.length !== 1) {
+      throw new Error(
+        `openapi.json: error code ${code} is the example of ${statuses.length} error statuses (${statuses.join(', ') || 'none'}); it needs exactly one`,
+      );
+    }
+    return `  ${code}: ${statuses[0]},`;
+  });
+  return [
+    header,
+    "import type { components } from './openapi.js';",
+    '',
+    "type ErrorCode = components['schemas']['ErrorCode'];",
+    '',
+    '/** Every error code of the contract, in its order. */',
+    'export const ERROR_CODES: readonly ErrorCode[] = [',
+    ...codes.map((code) => `  '${code}',`),
+    '];',
+    '',
+    "/** The HTTP status of the response carrying each code, from the contract's error examples. */",
+    'export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {',
+    ...rows,
+    '};',
+    '',
+  ].join('\n');
+}

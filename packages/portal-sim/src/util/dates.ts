@@ -1,5 +1,10 @@
 // The simulator's calendar days, in its own words, over core's one set of date helpers.
-import { type CalendarDate, isRealDate, parseIsoDate as parseCoreIsoDate } from '@sharecode/core';
+import {
+  type CalendarDate,
+  formatGovukDate,
+  isRealDate,
+  parseIsoDate as parseCoreIsoDate,
+} from '@sharecode/core';
 
 export type { CalendarDate } from '@sharecode/core';
 export {
@@ -16,4 +21,10 @@ export {
 export function parseIsoDate(text: string): CalendarDate | null {
   const date = parseCoreIsoDate(text);
   return date && isRealDate(date.year, date.month, date.day) ? date : null;
+}
+
+/** A `YYYY-MM-DD` date as GOV.UK writes it ("4 May 2025"); null when absent or not a date. */
+export function govukDateOf(iso: string | undefined): string | null {
+  const parsed = iso === undefined ? null : parseIsoDate(iso);
+  return parsed ? formatGovukDate(parsed) : null;
 }

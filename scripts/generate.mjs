@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Writes the SDK's generated code from openapi.json: packages/sdk/src/generated/openapi.ts (types, by
-// openapi-typescript) and packages/sdk/src/generated/error-codes.ts (the error codes and their HTTP
-// statuses). With --check it writes nothing and fails when a committed file differs (the drift check).
+// openapi-typescript) and packages/sdk/src/generated/contract-values.ts (the contract's enums and each
+// error code's HTTP status). With --check it writes nothing and fails when a committed file differs
+// (the drift check).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { errorCodesModule } from './generate/error-codes.mjs';
+import { contractValuesModule } from './generate/contract-values.mjs';
 
 const root = new URL('../', import.meta.url);
 const source = new URL('openapi.json', root);
@@ -21,8 +22,8 @@ const spec = JSON.parse(await readFile(source, 'utf8'));
 const files = [
   { target: new URL('packages/sdk/src/generated/openapi.ts', root), expected: header + astToString(ast) },
   {
-    target: new URL('packages/sdk/src/generated/error-codes.ts', root),
-    expected: errorCodesModule(spec, header),
+    target: new URL('packages/sdk/src/generated/contract-values.ts', root),
+    expected: contractValuesModule(spec, header),
   },
 ];
 

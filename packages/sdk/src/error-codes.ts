@@ -1,4 +1,4 @@
-import { STATUS_BY_CODE } from './generated/error-codes.js';
+import { STATUS_BY_CODE } from './generated/contract-values.js';
 import type { ErrorCode } from './types.js';
 
 // The SDK does not depend on @sharecode/core (it ships alone): the codes and their HTTP statuses are

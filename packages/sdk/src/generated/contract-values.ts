@@ -3,10 +3,10 @@
 
 import type { components } from './openapi.js';
 
-type ErrorCode = components['schemas']['ErrorCode'];
+type Schemas = components['schemas'];
 
 /** Every error code of the contract, in its order. */
-export const ERROR_CODES: readonly ErrorCode[] = [
+export const ERROR_CODES = [
   'INVALID_INPUT',
   'NOT_FOUND',
   'DOB_MISMATCH',
@@ -20,10 +20,10 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'PAYMENT_REQUIRED',
   'RATE_LIMITED',
   'CHECK_NOT_FOUND',
-];
+] as const satisfies readonly Schemas['ErrorCode'][];
 
 /** The HTTP status of the response carrying each code, from the contract's error examples. */
-export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
+export const STATUS_BY_CODE: Readonly<Record<Schemas['ErrorCode'], number>> = {
   INVALID_INPUT: 400,
   NOT_FOUND: 404,
   DOB_MISMATCH: 404,
@@ -38,3 +38,21 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   RATE_LIMITED: 429,
   CHECK_NOT_FOUND: 404,
 };
+
+/** Why an immigration status is checked, in the contract's order. */
+export const PURPOSES = [
+  'driving_licence',
+  'student_loan',
+  'education_or_training',
+  'health_insurance_card',
+  'personal_finance',
+  'homelessness_or_council_housing',
+  'travel',
+  'other',
+] as const satisfies readonly Schemas['Purpose'][];
+
+/** Who makes a right-to-rent check. */
+export const CHECKER_TYPES = [
+  'landlord',
+  'agent',
+] as const satisfies readonly Schemas['CheckerType'][];

@@ -1,5 +1,5 @@
-// The SDK's error-code facts, read from openapi.json: the codes (components.schemas.ErrorCode) and the
-// HTTP status of each, taken from the error responses' examples (an example answering with status S
+// The contract's values as code, read from openapi.json: the enums the packages list (error codes,
+// purposes, checker types) and the HTTP status of each error code, taken from the error responses' examples (an example answering with status S
 // and an ErrorBody whose error.code is C says C travels with S). Throws when a code has no status or
 // more than one, so a contract that stops saying it fails the generation instead of shipping a guess.
 
@@ -31,10 +31,26 @@ function statusesByCode(spec) {
   return found;
 }
 
-/** The TypeScript module `packages/sdk/src/generated/error-codes.ts`, from the parsed contract. */
-export function errorCodesModule(spec, header) {
-  const codes = spec.components?.schemas?.ErrorCode?.enum;
-  if (!Array.isArray(codes) || codes.length === 0) throw new Error('openapi.json: ErrorCode has no enum');
+function enumOf(spec, name) {
+  const values = spec.components?.schemas?.[name]?.enum;
+  if (!Array.isArray(values) || values.length === 0) throw new Error(`openapi.json: ${name} has no enum`);
+  return values;
+}
+
+/** An enum schema as a readonly tuple of its values, typed against the generated schema type. */
+function enumConstant(spec, constant, schema, doc) {
+  return [
+    `/** ${doc} */`,
+    `export const ${constant} = [`,
+    ...enumOf(spec, schema).map((value) => `  '${value}',`),
+    `] as const satisfies readonly Schemas['${schema}'][];`,
+    '',
+  ];
+}
+
+/** The TypeScript module `packages/sdk/src/generated/contract-values.ts`, from the parsed contract. */
+export function contractValuesModule(spec, header) {
+  const codes = enumOf(spec, 'ErrorCode');
   const found = statusesByCode(spec);
   const rows = codes.map((code) => {
     const statuses = [...(found.get(code) ?? [])];
@@ -49,17 +65,20 @@ export function errorCodesModule(spec, header) {
     header,
     "import type { components } from './openapi.js';",
     '',
-    "type ErrorCode = components['schemas']['ErrorCode'];",
+    "type Schemas = components['schemas'];",
     '',
-    '/** Every error code of the contract, in its order. */',
-    'export const ERROR_CODES: readonly ErrorCode[] = [',
-    ...codes.map((code) => `  '${code}',`),
-    '];',
-    '',
+    ...enumConstant(spec, 'ERROR_CODES', 'ErrorCode', 'Every error code of the contract, in its order.'),
     "/** The HTTP status of the response carrying each code, from the contract's error examples. */",
-    'export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {',
+    "export const STATUS_BY_CODE: Readonly<Record<Schemas['ErrorCode'], number>> = {",
     ...rows,
     '};',
     '',
+    ...enumConstant(
+      spec,
+      'PURPOSES',
+      'Purpose',
+      "Why an immigration status is checked, in the contract's order.",
+    ),
+    ...enumConstant(spec, 'CHECKER_TYPES', 'CheckerType', 'Who makes a right-to-rent check.'),
   ].join('\n');
 }

@@ -249,30 +249,28 @@ function validate(kind: CheckKind, body: unknown, opts: ValidateOptions): Outcom
 
   const withAsync = (): Step<AsyncFields | null> =>
     opts.async ? validateAsyncFields(fields, opts.validateCallbackUrl ?? validateCallbackUrl) : ok(null);
+  const args = [fields, shareCode.value, dateOfBirth.value] as const;
 
   switch (kind) {
-    case 'right_to_work': {
-      const request = validateRightToWork(fields, shareCode.value, dateOfBirth.value);
-      if (!request.ok) return request;
-      const extra = withAsync();
-      if (!extra.ok) return extra;
-      return ok({ kind, request: request.value, async: extra.value });
-    }
-    case 'right_to_rent': {
-      const request = validateRightToRent(fields, shareCode.value, dateOfBirth.value);
-      if (!request.ok) return request;
-      const extra = withAsync();
-      if (!extra.ok) return extra;
-      return ok({ kind, request: request.value, async: extra.value });
-    }
-    case 'immigration_status': {
-      const request = validateImmigrationStatus(fields, shareCode.value, dateOfBirth.value);
-      if (!request.ok) return request;
-      const extra = withAsync();
-      if (!extra.ok) return extra;
-      return ok({ kind, request: request.value, async: extra.value });
-    }
+    case 'right_to_work':
+      return completed(kind, validateRightToWork(...args), withAsync);
+    case 'right_to_rent':
+      return completed(kind, validateRightToRent(...args), withAsync);
+    case 'immigration_status':
+      return completed(kind, validateImmigrationStatus(...args), withAsync);
   }
+}
+
+/** The validated request of one kind, once its own fields and then the asynchronous ones pass. */
+function completed<K extends CheckKind>(
+  kind: K,
+  request: Step<Extract<ValidatedRequest, { kind: K }>['request']>,
+  withAsync: () => Step<AsyncFields | null>,
+): Outcome<ValidatedRequest> {
+  if (!request.ok) return request;
+  const extra = withAsync();
+  if (!extra.ok) return extra;
+  return ok({ kind, request: request.value, async: extra.value } as ValidatedRequest);
 }
 
 /**

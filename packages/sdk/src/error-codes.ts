@@ -13,27 +13,20 @@ export { STATUS_BY_CODE };
 // Every other status is the caller's to fix, so retrying it as is cannot help.
 const isTransientStatus = (status: number): boolean => status === 429 || status >= 500;
 
-const TRANSIENT = (Object.entries(STATUS_BY_CODE) as [ErrorCode, number][]).filter(([, status]) =>
-  isTransientStatus(status),
-);
-
-const RETRYABLE: ReadonlySet<string> = new Set(TRANSIENT.map(([code]) => code));
-
-// When a 429/5xx carries no API error body (a proxy or load balancer answered), the status alone
-// says which transient failure it is (each has its own status); other bare statuses become
-// UNEXPECTED_RESPONSE.
-const CODE_BY_BARE_STATUS: ReadonlyMap<number, ErrorCode> = new Map(
-  TRANSIENT.map(([code, status]) => [status, code]),
-);
-
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(STATUS_BY_CODE, value);
 }
 
+/**
+ * When a 429/5xx carries no API error body (a proxy or load balancer answered), the status alone
+ * says which transient failure it is (each has its own status); other bare statuses become
+ * UNEXPECTED_RESPONSE.
+ */
 export function codeForBareStatus(status: number): ApiErrorCode {
-  return CODE_BY_BARE_STATUS.get(status) ?? 'UNEXPECTED_RESPONSE';
+  const code = (Object.keys(STATUS_BY_CODE) as ErrorCode[]).find((c) => STATUS_BY_CODE[c] === status);
+  return code && isTransientStatus(status) ? code : 'UNEXPECTED_RESPONSE';
 }
 
 export function isRetryableCode(code: ApiErrorCode): boolean {
-  return RETRYABLE.has(code);
+  return isErrorCode(code) && isTransientStatus(STATUS_BY_CODE[code]);
 }

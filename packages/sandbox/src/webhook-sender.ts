@@ -97,9 +97,7 @@ export class WebhookSender {
     return delivery;
   }
 
-  async #post(
-    request: WebhookRequest,
-  ): Promise<DeliveryOutcome> {
+  async #post(request: WebhookRequest): Promise<DeliveryOutcome> {
     const controller = new AbortController();
     const timer = globalThis.setTimeout(() => controller.abort(), DELIVERY_TIMEOUT_MS);
     try {

@@ -135,60 +135,43 @@ const COMPANY_NAME = {
   immigration_status: 'the name of the organisation making the check, including the local office or branch',
 };
 
+/** A text field that must be present and not empty; `describes` says what to send. */
+function requiredText(body: Body, field: string, describes: string): Step<string> {
+  return validateText(read(body, field), { field, describes, minLength: 1 });
+}
+
 /** The fields every kind has, already validated. */
 type BaseFields = Pick<RightToWorkRequest, 'share_code' | 'date_of_birth'>;
 
 function validateRightToWork(body: Body, base: BaseFields): Step<RightToWorkRequest> {
-  const company = validateText(read(body, 'company_name'), {
-    field: 'company_name',
-    describes: COMPANY_NAME.right_to_work,
-    minLength: 1,
-  });
+  const company = requiredText(body, 'company_name', COMPANY_NAME.right_to_work);
   if (!company.ok) return company;
-  const request: RightToWorkRequest = { ...base, company_name: company.value };
-  return ok(request);
+  return ok({ ...base, company_name: company.value });
 }
 
 function validateRightToRent(body: Body, base: BaseFields): Step<RightToRentRequest> {
-  const checkerName = validateText(read(body, 'checker_name'), {
-    field: 'checker_name',
-    describes: 'the name of the landlord or letting agent making the check',
-    minLength: 1,
-  });
+  const checkerName = requiredText(
+    body,
+    'checker_name',
+    'the name of the landlord or letting agent making the check',
+  );
   if (!checkerName.ok) return checkerName;
   const checkerType = validateCheckerType(read(body, 'checker_type'));
   if (!checkerType.ok) return checkerType;
-  const request: RightToRentRequest = {
-    ...base,
-    checker_name: checkerName.value,
-    checker_type: checkerType.value,
-  };
-  return ok(request);
+  return ok({ ...base, checker_name: checkerName.value, checker_type: checkerType.value });
 }
 
 function validateImmigrationStatus(body: Body, base: BaseFields): Step<ImmigrationStatusRequest> {
-  const company = validateText(read(body, 'company_name'), {
-    field: 'company_name',
-    describes: COMPANY_NAME.immigration_status,
-    minLength: 1,
-  });
+  const company = requiredText(body, 'company_name', COMPANY_NAME.immigration_status);
   if (!company.ok) return company;
-  const jobTitle = validateText(read(body, 'job_title'), {
-    field: 'job_title',
-    describes: 'the job title of the person making the check',
-    minLength: 1,
-  });
+  const jobTitle = requiredText(body, 'job_title', 'the job title of the person making the check');
   if (!jobTitle.ok) return jobTitle;
   const purpose = validatePurpose(read(body, 'purpose'));
   if (!purpose.ok) return purpose;
   const rawOther = read(body, 'other_purpose');
   let otherPurpose: string | undefined;
   if (purpose.value === 'other') {
-    const other = validateText(rawOther, {
-      field: 'other_purpose',
-      describes: 'the reason for the check, because purpose is "other"',
-      minLength: 1,
-    });
+    const other = requiredText(body, 'other_purpose', 'the reason for the check, because purpose is "other"');
     if (!other.ok) return other;
     otherPurpose = other.value;
   } else if (rawOther !== undefined) {

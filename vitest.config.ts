@@ -36,7 +36,7 @@ export default defineConfig({
     alias: [
       {
         find: /^@sharecode\/sdk\/openapi$/,
-        replacement: fileURLToPath(new URL('./packages/sdk/src/generated/openapi.ts', import.meta.url)),
+        replacement: fileURLToPath(new URL('./packages/sdk/src/openapi.ts', import.meta.url)),
       },
       {
         find: /^@sharecode\/sandbox\/node$/,

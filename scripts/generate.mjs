@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// Writes packages/sdk/src/generated/openapi.ts from openapi.json with openapi-typescript.
-// With --check it writes nothing and fails when the committed file differs (the drift check).
+// Writes the SDK's generated code from openapi.json: packages/sdk/src/generated/openapi.ts (types, by
+// openapi-typescript) and packages/sdk/src/generated/contract-values.ts (the contract's enums and each
+// error code's HTTP status). With --check it writes nothing and fails when a committed file differs
+// (the drift check).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { contractValuesModule } from './generate/contract-values.mjs';
 
 const root = new URL('../', import.meta.url);
 const source = new URL('openapi.json', root);
-const target = new URL('packages/sdk/src/generated/openapi.ts', root);
 const header = [
   '// GENERATED FILE: do not edit. Source: openapi.json. Regenerate with `npm run generate`.',
   '// The test command fails when this file differs from what openapi.json generates.',
@@ -16,20 +18,32 @@ const header = [
 ].join('\n');
 
 const ast = await openapiTS(source, { exportType: false, rootTypes: false, alphabetize: false });
-const expected = header + astToString(ast);
+const spec = JSON.parse(await readFile(source, 'utf8'));
+const files = [
+  { target: new URL('packages/sdk/src/generated/openapi.ts', root), expected: header + astToString(ast) },
+  {
+    target: new URL('packages/sdk/src/generated/contract-values.ts', root),
+    expected: contractValuesModule(spec, header),
+  },
+];
 
 if (process.argv.includes('--check')) {
-  const actual = await readFile(target, 'utf8').catch(() => '');
-  if (actual !== expected) {
-    console.error(
-      'Drift: packages/sdk/src/generated/openapi.ts does not match openapi.json.\n' +
-        'Run `npm run generate` and commit the result.',
-    );
+  let drift = false;
+  for (const { target, expected } of files) {
+    const actual = await readFile(target, 'utf8').catch(() => '');
+    if (actual === expected) continue;
+    drift = true;
+    console.error(`Drift: ${fileURLToPath(target)} does not match openapi.json.`);
+  }
+  if (drift) {
+    console.error('Run `npm run generate` and commit the result.');
     process.exit(1);
   }
-  console.log('generated types match openapi.json');
+  console.log('generated code matches openapi.json');
 } else {
-  await mkdir(dirname(fileURLToPath(target)), { recursive: true });
-  await writeFile(target, expected);
-  console.log(`wrote ${fileURLToPath(target)}`);
+  for (const { target, expected } of files) {
+    await mkdir(dirname(fileURLToPath(target)), { recursive: true });
+    await writeFile(target, expected);
+    console.log(`wrote ${fileURLToPath(target)}`);
+  }
 }

@@ -1,10 +1,4 @@
 import { defineConfig } from 'tsup';
+import { libraryBuild } from '../../scripts/library-build.mjs';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-});
+export default defineConfig(libraryBuild({ entry: { index: 'src/index.ts' } }));

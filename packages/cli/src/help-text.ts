@@ -1,18 +1,8 @@
-// Static help sections. Loaded for `rtw --help`, so no imports: the lists of purposes and checker
-// types are documentation only (core validates; a test keeps these lists equal to core's).
+// Static help sections. Loaded for `rtw --help`, so the only import is the SDK's small `openapi`
+// entry: the contract's lists of purposes and checker types, generated from openapi.json (core
+// validates against the same lists).
 
-export const PURPOSES_HELP = [
-  'driving_licence',
-  'student_loan',
-  'education_or_training',
-  'health_insurance_card',
-  'personal_finance',
-  'homelessness_or_council_housing',
-  'travel',
-  'other',
-] as const;
-
-export const CHECKER_TYPES_HELP = ['landlord', 'agent'] as const;
+export { CHECKER_TYPES as CHECKER_TYPES_HELP, PURPOSES as PURPOSES_HELP } from '@sharecode/sdk/openapi';
 
 export const ENVIRONMENT_HELP = `Environment:
   RTW_API_KEY          your API key (rtw_live_... or rtw_test_...); --api-key wins but leaks into shell history

@@ -1,20 +1,22 @@
-// Names for the contract's schemas (openapi.json), so the rest of core never spells `components[...]`.
+// Names for the contract's schemas (openapi.json), so the rest of core never spells `components[...]`:
+// the SDK's names where it has them (one list), and the few only core needs.
 import type { components } from '@sharecode/sdk/openapi';
+
+export type {
+  CheckRecord,
+  CheckResult,
+  ErrorBody,
+  ErrorCode,
+  ImmigrationStatusRequest,
+  ImmigrationStatusResult,
+  RightToRentRequest,
+  RightToRentResult,
+  RightToWorkRequest,
+  RightToWorkResult,
+} from '@sharecode/sdk';
 
 type Schemas = components['schemas'];
 
-export type ErrorCode = Schemas['ErrorCode'];
-export type ErrorBody = Schemas['ErrorBody'];
 export type Purpose = Schemas['Purpose'];
 export type CheckerType = Schemas['CheckerType'];
 export type Mode = Schemas['Mode'];
-
-export type RightToWorkRequest = Schemas['RightToWorkRequest'];
-export type RightToRentRequest = Schemas['RightToRentRequest'];
-export type ImmigrationStatusRequest = Schemas['ImmigrationStatusRequest'];
-
-export type RightToWorkResult = Schemas['RightToWorkResult'];
-export type RightToRentResult = Schemas['RightToRentResult'];
-export type ImmigrationStatusResult = Schemas['ImmigrationStatusResult'];
-export type CheckResult = Schemas['CheckResult'];
-export type CheckRecord = Schemas['CheckRecord'];

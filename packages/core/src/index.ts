@@ -72,6 +72,20 @@ export {
   scenarioAnswer,
 } from './sandbox/scenarios.js';
 export { SANDBOX_TEST_CHECK_ID, SANDBOX_TEST_COMPANY, sandboxTestEventRecord } from './sandbox/test-event.js';
+export type { MeasuringFont } from './shared-helpers.js';
+export {
+  addCalendarDays,
+  addCalendarMonths,
+  compareCalendarDates,
+  encodableText,
+  escapeHtml,
+  formatCalendarDate,
+  formatGovukDate,
+  isRealDate,
+  parseCookies,
+  ukToday,
+  wrapText,
+} from './shared-helpers.js';
 export { base64Encode, dataUrl } from './util/base64.js';
 export type { CalendarDate } from './util/dates.js';
 export {

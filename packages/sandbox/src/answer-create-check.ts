@@ -5,11 +5,10 @@ import {
   newCheckId,
   queuedRecord,
   requestFingerprint,
-  validateCheckRequest,
   validateIdempotencyKey,
 } from '@sharecode/core';
 import { errorAnswer, jsonAnswer } from './http-answer.js';
-import { readJsonBody } from './read-json-body.js';
+import { readCheckRequest } from './read-check-request.js';
 import type { CallContext, SandboxContext } from './sandbox-context.js';
 
 /** The three asynchronous POSTs (and the right-to-work alias): 202 and a queued check, or a replay. */
@@ -18,25 +17,23 @@ export async function answerCreateCheck(
   call: CallContext,
   kind: CheckKind,
 ): Promise<Response> {
-  const headers = { 'X-Request-Id': call.requestId };
-  const body = await readJsonBody(call.request);
-  if (!body.ok) return errorAnswer(body.error, headers);
   const key = validateIdempotencyKey(call.request.headers.get('idempotency-key') ?? undefined);
-  if (!key.ok) return errorAnswer(key.error, headers);
-  const now = sandbox.options.now();
-  const validated = validateCheckRequest(kind, body.value, { async: true, now });
-  if (!validated.ok) return errorAnswer(validated.error, headers);
+  const headerError = key.ok ? undefined : key.error;
+  const read = await readCheckRequest(sandbox, call, kind, { async: true, headerError });
+  if (!read.ok) return read.answer;
+  const { request, headers, now } = read;
+  const idempotencyKey = key.ok ? key.value : undefined;
 
   // From here to the end nothing awaits, so two POSTs with one key cannot both queue a check.
-  const fingerprint = requestFingerprint(validated.value);
-  if (key.value !== undefined) {
-    const earlier = sandbox.store.findByIdempotencyKey(call.apiKey, key.value);
+  const fingerprint = requestFingerprint(request);
+  if (idempotencyKey !== undefined) {
+    const earlier = sandbox.store.findByIdempotencyKey(call.apiKey, idempotencyKey);
     if (earlier) {
       if (earlier.fingerprint !== fingerprint) return errorAnswer(idempotencyKeyReused(), headers);
       return jsonAnswer(200, earlier.check.record, headers);
     }
   }
-  const fields = validated.value.async;
+  const fields = request.async;
   const record = queuedRecord({
     id: newCheckId(),
     mode: 'test',
@@ -45,10 +42,10 @@ export async function answerCreateCheck(
     callbackUrl: fields?.callback_url ?? sandbox.options.defaultCallbackUrl,
     createdAt: now,
   });
-  const check = { record, kind, owner: call.apiKey, request: validated.value };
+  const check = { record, kind, owner: call.apiKey, request };
   sandbox.store.add(check);
-  if (key.value !== undefined)
-    sandbox.store.rememberIdempotencyKey(call.apiKey, key.value, record.id, fingerprint);
+  if (idempotencyKey !== undefined)
+    sandbox.store.rememberIdempotencyKey(call.apiKey, idempotencyKey, record.id, fingerprint);
   const answer = jsonAnswer(202, record, {
     ...headers,
     Location: `${kindInfo(kind).locationPrefix}${record.id}`,

@@ -97,9 +97,7 @@ export class WebhookSender {
     return delivery;
   }
 
-  async #post(
-    request: WebhookRequest,
-  ): Promise<Pick<WebhookDelivery, 'transport' | 'delivered' | 'status' | 'error'>> {
+  async #post(request: WebhookRequest): Promise<DeliveryOutcome> {
     const controller = new AbortController();
     const timer = globalThis.setTimeout(() => controller.abort(), DELIVERY_TIMEOUT_MS);
     try {
@@ -121,33 +119,30 @@ export class WebhookSender {
           : `The receiver answered HTTP ${response.status}; only a 2xx counts as delivered.`,
       };
     } catch (error) {
-      return {
-        transport: 'fetch',
-        delivered: false,
-        status: null,
-        error: `The POST failed: ${describe(error)}`,
-      };
+      return notDelivered('fetch', `The POST failed: ${describe(error)}`);
     } finally {
       globalThis.clearTimeout(timer);
     }
   }
 }
 
+type DeliveryOutcome = Pick<WebhookDelivery, 'transport' | 'delivered' | 'status' | 'error'>;
+
+/** A delivery that never got an HTTP status (the POST failed, or a handler threw). */
+function notDelivered(transport: WebhookDelivery['transport'], error: string): DeliveryOutcome {
+  return { transport, delivered: false, status: null, error };
+}
+
 async function toHandlers(
   handlers: readonly WebhookHandler[],
   request: WebhookRequest,
-): Promise<Pick<WebhookDelivery, 'transport' | 'delivered' | 'status' | 'error'>> {
+): Promise<DeliveryOutcome> {
   for (const handler of handlers) {
     try {
       // Each handler gets its own copy, so one cannot change what the next sees.
       await handler({ url: request.url, body: request.body, headers: { ...request.headers } });
     } catch (error) {
-      return {
-        transport: 'handler',
-        delivered: false,
-        status: null,
-        error: `The handler threw: ${describe(error)}`,
-      };
+      return notDelivered('handler', `The handler threw: ${describe(error)}`);
     }
   }
   return { transport: 'handler', delivered: true, status: null, error: null };

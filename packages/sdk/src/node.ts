@@ -11,5 +11,6 @@ export type {
 } from '../../core/src/duties/index.js';
 export { followUpFor, RETENTION_YEARS_AFTER_END, retentionEnd } from '../../core/src/duties/index.js';
 export * from './register/index.js';
+export { safeFileName } from './safe-file-name.js';
 export type { SavedEvidence, SavedFile, SaveEvidenceOptions } from './save-evidence.js';
 export { saveEvidence } from './save-evidence.js';

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type EvidenceSource, pdfBytes, photoBytes } from './evidence.js';
 import { ShareCodeEvidenceError } from './evidence-error.js';
+import { safeFileName } from './safe-file-name.js';
 
 export interface SaveEvidenceOptions {
   /** File name without extension. Default: the result's `reference`, made safe for a file name. */
@@ -73,16 +74,9 @@ async function write(path: string, bytes: Uint8Array, overwrite: boolean): Promi
   return { path, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.byteLength };
 }
 
-// Upstream references and caller-chosen names go into paths: keep a conservative character set and
-// no leading dot, so nothing can climb out of `dir` or hide.
 function fileBase(raw: string): string {
-  const safe = raw
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[.-]+/, '')
-    .replace(/-+$/, '')
-    .slice(0, 100);
-  if (safe === '') {
+  const safe = safeFileName(raw);
+  if (safe === undefined) {
     throw new ShareCodeEvidenceError(
       'bad_name',
       'The file name is empty once unsafe characters are removed: pass basename.',

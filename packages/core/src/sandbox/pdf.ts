@@ -1,6 +1,7 @@
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { LruCache } from '../util/lru-cache.js';
+import { encodableText, wrapText } from '../util/pdf-text.js';
 
 /** Everything a sandbox PDF shows, already worded; the same model always renders the same bytes. */
 export interface PdfModel {
@@ -32,37 +33,6 @@ interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
   charset: Set<number>;
-}
-
-/** Standard PDF fonts only encode WinAnsi: anything else (emoji, CJK) is drawn as "?". */
-function printable(text: string, fonts: Fonts): string {
-  let out = '';
-  for (const char of text) out += fonts.charset.has(char.codePointAt(0) ?? 0) ? char : '?';
-  return out;
-}
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (font.widthOfTextAtSize(candidate, size) <= width) {
-      line = candidate;
-      continue;
-    }
-    if (line !== '') lines.push(line);
-    // A word wider than the line (a long unbroken company name) is cut by characters.
-    let rest = word;
-    while (font.widthOfTextAtSize(rest, size) > width) {
-      let cut = rest.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    line = rest;
-  }
-  if (line !== '') lines.push(line);
-  return lines;
 }
 
 class Writer {
@@ -100,7 +70,7 @@ class Writer {
     const font = options.bold ? this.fonts.bold : this.fonts.regular;
     const indent = options.indent ?? 0;
     const width = PAGE_WIDTH - 2 * MARGIN - indent;
-    for (const line of wrap(printable(text, this.fonts), font, size, width)) {
+    for (const line of wrapText(encodableText(text, this.fonts.charset), font, size, width)) {
       this.ensure(size * 1.4);
       this.y -= size * 1.25;
       this.page.drawText(line, {

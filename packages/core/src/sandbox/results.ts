@@ -1,3 +1,4 @@
+import type { CheckKind } from '../check-kind.js';
 import type { ImmigrationStatusResult, RightToRentResult, RightToWorkResult } from '../contract.js';
 import { purposeWording } from '../purpose-wording.js';
 import { dataUrl } from '../util/base64.js';
@@ -84,34 +85,34 @@ function outcomeOf(person: SandboxPerson): 'ACCEPTED' | 'REJECTED' {
   return person.term === 'none' ? 'REJECTED' : 'ACCEPTED';
 }
 
-export async function rightToWorkResult(
-  request: Extract<ValidatedRequest, { kind: 'right_to_work' }>['request'],
-  person: SandboxPerson,
-  now: Date,
-): Promise<RightToWorkResult> {
+/** The facts every sandbox result starts from: the check day, the permission's dates, the reference. */
+function checkFacts(person: SandboxPerson, kind: CheckKind, now: Date) {
   const day = startOfUtcDay(now);
-  const dates = permissionDates(person, day);
-  const outcome = outcomeOf(person);
-  const reference = sandboxReference(person, 'right_to_work');
-  const statement = rightToWorkStatement(person, dates);
-  const files = await evidence(person, {
-    title: 'Right to work',
-    heading: 'Right to work',
-    name: person.name,
-    statement,
-    summary: permissionRows(person, dates, request.date_of_birth, outcome),
-    sections: permissionSections(person),
-    checkDetails: [
-      ['Company name', request.company_name],
-      ['Date of check', formatLongDate(day)],
-      ['Reference number', reference],
-    ],
-    keywords: keywordsFor(person, request.date_of_birth, outcome, reference, request.company_name, day),
-    date: day,
-  });
+  return { day, dates: permissionDates(person, day), reference: sandboxReference(person, kind) };
+}
+
+/** The check details the PDF ends with: the checker's own rows, then the day and the reference. */
+function checkDetails(
+  rows: PdfModel['checkDetails'],
+  day: Date,
+  reference: string,
+): PdfModel['checkDetails'] {
+  return [...rows, ['Date of check', formatLongDate(day)], ['Reference number', reference]];
+}
+
+/** The fields right-to-work and right-to-rent results share, in the contract's order. */
+function permissionFields<T extends 'Right to work' | 'Right to rent'>(
+  title: T,
+  person: SandboxPerson,
+  request: { date_of_birth: string; share_code: string },
+  facts: ReturnType<typeof checkFacts>,
+  files: Evidence,
+  now: Date,
+) {
+  const { dates } = facts;
   return {
-    outcome,
-    title: 'Right to work',
+    outcome: outcomeOf(person),
+    title,
     name: person.name,
     date_of_birth: request.date_of_birth,
     nationality: person.nationality,
@@ -120,7 +121,7 @@ export async function rightToWorkResult(
     expiry_date: dateOrNull(dates.expiry),
     conditions: [...person.conditions],
     restrictions: [...person.restrictions],
-    reference,
+    reference: facts.reference,
     share_code: request.share_code,
     photo_data_url: files.photo,
     pdf_data_url: files.pdf,
@@ -128,16 +129,38 @@ export async function rightToWorkResult(
   };
 }
 
+export async function rightToWorkResult(
+  request: Extract<ValidatedRequest, { kind: 'right_to_work' }>['request'],
+  person: SandboxPerson,
+  now: Date,
+): Promise<RightToWorkResult> {
+  const facts = checkFacts(person, 'right_to_work', now);
+  const { day, dates, reference } = facts;
+  const outcome = outcomeOf(person);
+  const files = await evidence(person, {
+    title: 'Right to work',
+    heading: 'Right to work',
+    name: person.name,
+    statement: rightToWorkStatement(person, dates),
+    summary: permissionRows(person, dates, request.date_of_birth, outcome),
+    sections: permissionSections(person),
+    checkDetails: checkDetails([['Company name', request.company_name]], day, reference),
+    keywords: keywordsFor(person, request.date_of_birth, outcome, reference, request.company_name, day),
+    date: day,
+  });
+  return permissionFields('Right to work', person, request, facts, files, now);
+}
+
 export async function rightToRentResult(
   request: Extract<ValidatedRequest, { kind: 'right_to_rent' }>['request'],
   person: SandboxPerson,
   now: Date,
 ): Promise<RightToRentResult> {
-  const day = startOfUtcDay(now);
-  const dates = permissionDates(person, day);
+  const facts = checkFacts(person, 'right_to_rent', now);
+  const { day, dates, reference } = facts;
   const outcome = outcomeOf(person);
-  const reference = sandboxReference(person, 'right_to_rent');
   const { details, recheck } = rightToRentStatement(person, dates);
+  const checker = request.checker_type === 'agent' ? 'Letting agent' : 'Landlord';
   const files = await evidence(person, {
     title: 'Right to rent',
     heading: 'Right to rent',
@@ -148,31 +171,19 @@ export async function rightToRentResult(
       ['Follow-up check', longOrNone(recheck, 'Not needed')],
     ],
     sections: permissionSections(person),
-    checkDetails: [
-      ['Checker name', request.checker_name],
-      ['Checker', request.checker_type === 'agent' ? 'Letting agent' : 'Landlord'],
-      ['Date of check', formatLongDate(day)],
-      ['Reference number', reference],
-    ],
+    checkDetails: checkDetails(
+      [
+        ['Checker name', request.checker_name],
+        ['Checker', checker],
+      ],
+      day,
+      reference,
+    ),
     keywords: keywordsFor(person, request.date_of_birth, outcome, reference, request.checker_name, day),
     date: day,
   });
   return {
-    outcome,
-    title: 'Right to rent',
-    name: person.name,
-    date_of_birth: request.date_of_birth,
-    nationality: person.nationality,
-    permission_type: person.permissionType,
-    start_date: dateOrNull(dates.start),
-    expiry_date: dateOrNull(dates.expiry),
-    conditions: [...person.conditions],
-    restrictions: [...person.restrictions],
-    reference,
-    share_code: request.share_code,
-    photo_data_url: files.photo,
-    pdf_data_url: files.pdf,
-    checked_at: now.toISOString(),
+    ...permissionFields('Right to rent', person, request, facts, files, now),
     details,
     recheck_date: dateOrNull(recheck),
     company_name: request.checker_name,
@@ -185,10 +196,8 @@ export async function immigrationStatusResult(
   person: SandboxPerson & { immigration: NonNullable<SandboxPerson['immigration']> },
   now: Date,
 ): Promise<ImmigrationStatusResult> {
-  const day = startOfUtcDay(now);
-  const dates = permissionDates(person, day);
+  const { day, dates, reference } = checkFacts(person, 'immigration_status', now);
   const view = person.immigration;
-  const reference = sandboxReference(person, 'immigration_status');
   const purpose = purposeWording(request.purpose, request.other_purpose);
   const validFrom = dates.start ?? day;
   const statement = dates.expiry
@@ -214,13 +223,15 @@ export async function immigrationStatusResult(
         lines: view.restrictions.length > 0 ? view.restrictions : ['None.'],
       },
     ],
-    checkDetails: [
-      ['Organisation or company name', request.company_name],
-      ['Job title', request.job_title],
-      ['Reason for checking', purpose],
-      ['Date of check', formatLongDate(day)],
-      ['Reference number', reference],
-    ],
+    checkDetails: checkDetails(
+      [
+        ['Organisation or company name', request.company_name],
+        ['Job title', request.job_title],
+        ['Reason for checking', purpose],
+      ],
+      day,
+      reference,
+    ),
     keywords: keywordsFor(person, request.date_of_birth, view.status, reference, request.company_name, day),
     date: day,
   });

@@ -1,6 +1,7 @@
 import type { CheckKind } from '../check-kind.js';
 import { CHECK_KINDS, kindInfo } from '../check-kind.js';
 import type { ErrorCode } from '../contract.js';
+import { ERROR_CATALOGUE } from '../errors/error-catalogue.js';
 import type { SandboxPerson } from './people.js';
 
 /** What one run of a sandbox check answers. */
@@ -29,71 +30,47 @@ export const SANDBOX_DATE_OF_BIRTH = '1990-01-01';
 const result = (person: SandboxPerson['id']): ScenarioAnswer => ({ type: 'result', person });
 const error = (code: ErrorCode): ScenarioAnswer => ({ type: 'error', code });
 
+/** Answers the same on every run: the synchronous check and its one asynchronous attempt. */
+function steady(
+  suffix: string,
+  description: string,
+  answer: ScenarioAnswer,
+  kinds: readonly CheckKind[] = CHECK_KINDS,
+): SandboxScenario {
+  return { suffix, description, kinds, sync: answer, attempts: [answer] };
+}
+
+/** Fails with `code` on every run: asynchronously, on each of the attempts the code is retried for. */
+function failing(suffix: string, description: string, code: ErrorCode): SandboxScenario {
+  const attempts = ERROR_CATALOGUE[code].asyncRetry?.maxAttempts ?? 1;
+  return {
+    suffix,
+    description,
+    kinds: CHECK_KINDS,
+    sync: error(code),
+    attempts: Array.from({ length: attempts }, () => error(code)),
+  };
+}
+
 export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = [
-  {
-    suffix: 'ACPT0001',
-    description: 'ACCEPTED, time-limited (expiry a year ahead), sponsor conditions',
-    kinds: CHECK_KINDS,
-    sync: result('ACPT0001'),
-    attempts: [result('ACPT0001')],
-  },
-  {
-    suffix: 'ACPT0002',
-    description: 'ACCEPTED, student: term-time hours limit among the conditions',
-    kinds: CHECK_KINDS,
-    sync: result('ACPT0002'),
-    attempts: [result('ACPT0002')],
-  },
-  {
-    suffix: 'NOEX0001',
-    description: 'ACCEPTED, no time limit (settled status), no conditions',
-    kinds: CHECK_KINDS,
-    sync: result('NOEX0001'),
-    attempts: [result('NOEX0001')],
-  },
-  {
-    suffix: 'REJT0001',
-    description:
-      'REJECTED (right to work and right to rent only: an immigration-status result is always ACCEPTED)',
-    kinds: ['right_to_work', 'right_to_rent'],
-    sync: result('REJT0001'),
-    attempts: [result('REJT0001')],
-  },
-  {
-    suffix: 'NFND0001',
-    description: '404 NOT_FOUND',
-    kinds: CHECK_KINDS,
-    sync: error('NOT_FOUND'),
-    attempts: [error('NOT_FOUND')],
-  },
-  {
-    suffix: 'TIME0001',
-    description: '504 TIMEOUT (asynchronous: 3 attempts, then failed)',
-    kinds: CHECK_KINDS,
-    sync: error('TIMEOUT'),
-    attempts: [error('TIMEOUT'), error('TIMEOUT'), error('TIMEOUT')],
-  },
-  {
-    suffix: 'BUSY0001',
-    description: '503 BUSY with Retry-After (asynchronous: 3 attempts, then failed)',
-    kinds: CHECK_KINDS,
-    sync: error('BUSY'),
-    attempts: [error('BUSY'), error('BUSY'), error('BUSY')],
-  },
-  {
-    suffix: 'UPEX0001',
-    description: '502 UPSTREAM_UNEXPECTED (asynchronous: 2 attempts, then failed)',
-    kinds: CHECK_KINDS,
-    sync: error('UPSTREAM_UNEXPECTED'),
-    attempts: [error('UPSTREAM_UNEXPECTED'), error('UPSTREAM_UNEXPECTED')],
-  },
-  {
-    suffix: 'FAIL0001',
-    description: '500 INTERNAL (asynchronous: 3 attempts, then failed)',
-    kinds: CHECK_KINDS,
-    sync: error('INTERNAL'),
-    attempts: [error('INTERNAL'), error('INTERNAL'), error('INTERNAL')],
-  },
+  steady('ACPT0001', 'ACCEPTED, time-limited (expiry a year ahead), sponsor conditions', result('ACPT0001')),
+  steady('ACPT0002', 'ACCEPTED, student: term-time hours limit among the conditions', result('ACPT0002')),
+  steady('NOEX0001', 'ACCEPTED, no time limit (settled status), no conditions', result('NOEX0001')),
+  steady(
+    'REJT0001',
+    'REJECTED (right to work and right to rent only: an immigration-status result is always ACCEPTED)',
+    result('REJT0001'),
+    ['right_to_work', 'right_to_rent'],
+  ),
+  failing('NFND0001', '404 NOT_FOUND', 'NOT_FOUND'),
+  failing('TIME0001', '504 TIMEOUT (asynchronous: 3 attempts, then failed)', 'TIMEOUT'),
+  failing('BUSY0001', '503 BUSY with Retry-After (asynchronous: 3 attempts, then failed)', 'BUSY'),
+  failing(
+    'UPEX0001',
+    '502 UPSTREAM_UNEXPECTED (asynchronous: 2 attempts, then failed)',
+    'UPSTREAM_UNEXPECTED',
+  ),
+  failing('FAIL0001', '500 INTERNAL (asynchronous: 3 attempts, then failed)', 'INTERNAL'),
   {
     suffix: 'RTRY0001',
     description:

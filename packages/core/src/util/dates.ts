@@ -34,6 +34,12 @@ export function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
+/** Whether the parts name a day that exists (no 31 April, 29 February only in leap years, no year 0). */
+export function isRealDate(year: number, month: number, day: number): boolean {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
 /** Parses a strict `YYYY-MM-DD` string naming a real calendar day; undefined otherwise. */
 export function parseIsoDate(text: string): CalendarDate | undefined {
   const match = ISO_DATE.exec(text);
@@ -61,7 +67,12 @@ export function formatCalendarDate({ year, month, day }: CalendarDate): string {
 
 /** "4 May 2025": how the GOV.UK services write dates. */
 export function formatLongDate(date: Date): string {
-  return `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return formatGovukDate(calendarDateOf(date));
+}
+
+/** A calendar day as GOV.UK writes it: "4 May 2025" (no leading zero, full month name). */
+export function formatGovukDate({ year, month, day }: CalendarDate): string {
+  return `${day} ${MONTH_NAMES[month - 1] ?? ''} ${year}`;
 }
 
 /**
@@ -118,4 +129,29 @@ export function ageOn(birth: CalendarDate, on: CalendarDate): number {
 
 export function compareCalendarDates(a: CalendarDate, b: CalendarDate): number {
   return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+
+/** The calendar day in the UK at the instant: the GOV.UK services run on UK time, not UTC. */
+export function ukToday(now: Date): CalendarDate {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/** The calendar day `days` later (earlier when negative). */
+export function addCalendarDays(date: CalendarDate, days: number): CalendarDate {
+  return calendarDateOf(new Date(Date.UTC(date.year, date.month - 1, date.day + days)));
+}
+
+/** Adds calendar months, clamping to the month's last day (31 January + 1 month = 28 or 29 February). */
+export function addCalendarMonths(date: CalendarDate, months: number): CalendarDate {
+  const index = date.year * 12 + (date.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return { year, month, day: Math.min(date.day, daysInMonth(year, month)) };
 }

@@ -135,76 +135,43 @@ const COMPANY_NAME = {
   immigration_status: 'the name of the organisation making the check, including the local office or branch',
 };
 
-function validateRightToWork(
-  body: Body,
-  share_code: string,
-  date_of_birth: string,
-): Step<RightToWorkRequest> {
-  const company = validateText(read(body, 'company_name'), {
-    field: 'company_name',
-    describes: COMPANY_NAME.right_to_work,
-    minLength: 1,
-  });
-  if (!company.ok) return company;
-  const check = validateCheckField('right_to_work', read(body, 'check'));
-  if (!check.ok) return check;
-  const request: RightToWorkRequest = { share_code, date_of_birth, company_name: company.value };
-  if (read(body, 'check') !== undefined) request.check = 'right_to_work';
-  return ok(request);
+/** A text field that must be present and not empty; `describes` says what to send. */
+function requiredText(body: Body, field: string, describes: string): Step<string> {
+  return validateText(read(body, field), { field, describes, minLength: 1 });
 }
 
-function validateRightToRent(
-  body: Body,
-  share_code: string,
-  date_of_birth: string,
-): Step<RightToRentRequest> {
-  const checkerName = validateText(read(body, 'checker_name'), {
-    field: 'checker_name',
-    describes: 'the name of the landlord or letting agent making the check',
-    minLength: 1,
-  });
+/** The fields every kind has, already validated. */
+type BaseFields = Pick<RightToWorkRequest, 'share_code' | 'date_of_birth'>;
+
+function validateRightToWork(body: Body, base: BaseFields): Step<RightToWorkRequest> {
+  const company = requiredText(body, 'company_name', COMPANY_NAME.right_to_work);
+  if (!company.ok) return company;
+  return ok({ ...base, company_name: company.value });
+}
+
+function validateRightToRent(body: Body, base: BaseFields): Step<RightToRentRequest> {
+  const checkerName = requiredText(
+    body,
+    'checker_name',
+    'the name of the landlord or letting agent making the check',
+  );
   if (!checkerName.ok) return checkerName;
   const checkerType = validateCheckerType(read(body, 'checker_type'));
   if (!checkerType.ok) return checkerType;
-  const check = validateCheckField('right_to_rent', read(body, 'check'));
-  if (!check.ok) return check;
-  const request: RightToRentRequest = {
-    share_code,
-    date_of_birth,
-    checker_name: checkerName.value,
-    checker_type: checkerType.value,
-  };
-  if (read(body, 'check') !== undefined) request.check = 'right_to_rent';
-  return ok(request);
+  return ok({ ...base, checker_name: checkerName.value, checker_type: checkerType.value });
 }
 
-function validateImmigrationStatus(
-  body: Body,
-  share_code: string,
-  date_of_birth: string,
-): Step<ImmigrationStatusRequest> {
-  const company = validateText(read(body, 'company_name'), {
-    field: 'company_name',
-    describes: COMPANY_NAME.immigration_status,
-    minLength: 1,
-  });
+function validateImmigrationStatus(body: Body, base: BaseFields): Step<ImmigrationStatusRequest> {
+  const company = requiredText(body, 'company_name', COMPANY_NAME.immigration_status);
   if (!company.ok) return company;
-  const jobTitle = validateText(read(body, 'job_title'), {
-    field: 'job_title',
-    describes: 'the job title of the person making the check',
-    minLength: 1,
-  });
+  const jobTitle = requiredText(body, 'job_title', 'the job title of the person making the check');
   if (!jobTitle.ok) return jobTitle;
   const purpose = validatePurpose(read(body, 'purpose'));
   if (!purpose.ok) return purpose;
   const rawOther = read(body, 'other_purpose');
   let otherPurpose: string | undefined;
   if (purpose.value === 'other') {
-    const other = validateText(rawOther, {
-      field: 'other_purpose',
-      describes: 'the reason for the check, because purpose is "other"',
-      minLength: 1,
-    });
+    const other = requiredText(body, 'other_purpose', 'the reason for the check, because purpose is "other"');
     if (!other.ok) return other;
     otherPurpose = other.value;
   } else if (rawOther !== undefined) {
@@ -215,17 +182,13 @@ function validateImmigrationStatus(
       ),
     );
   }
-  const check = validateCheckField('immigration_status', read(body, 'check'));
-  if (!check.ok) return check;
   const request: ImmigrationStatusRequest = {
-    share_code,
-    date_of_birth,
+    ...base,
     company_name: company.value,
     job_title: jobTitle.value,
     purpose: purpose.value,
   };
   if (otherPurpose !== undefined) request.other_purpose = otherPurpose;
-  if (read(body, 'check') !== undefined) request.check = 'immigration_status';
   return ok(request);
 }
 
@@ -249,30 +212,34 @@ function validate(kind: CheckKind, body: unknown, opts: ValidateOptions): Outcom
 
   const withAsync = (): Step<AsyncFields | null> =>
     opts.async ? validateAsyncFields(fields, opts.validateCallbackUrl ?? validateCallbackUrl) : ok(null);
+  const base = { share_code: shareCode.value, date_of_birth: dateOfBirth.value };
 
   switch (kind) {
-    case 'right_to_work': {
-      const request = validateRightToWork(fields, shareCode.value, dateOfBirth.value);
-      if (!request.ok) return request;
-      const extra = withAsync();
-      if (!extra.ok) return extra;
-      return ok({ kind, request: request.value, async: extra.value });
-    }
-    case 'right_to_rent': {
-      const request = validateRightToRent(fields, shareCode.value, dateOfBirth.value);
-      if (!request.ok) return request;
-      const extra = withAsync();
-      if (!extra.ok) return extra;
-      return ok({ kind, request: request.value, async: extra.value });
-    }
-    case 'immigration_status': {
-      const request = validateImmigrationStatus(fields, shareCode.value, dateOfBirth.value);
-      if (!request.ok) return request;
-      const extra = withAsync();
-      if (!extra.ok) return extra;
-      return ok({ kind, request: request.value, async: extra.value });
-    }
+    case 'right_to_work':
+      return completed(kind, validateRightToWork(fields, base), fields, withAsync);
+    case 'right_to_rent':
+      return completed(kind, validateRightToRent(fields, base), fields, withAsync);
+    case 'immigration_status':
+      return completed(kind, validateImmigrationStatus(fields, base), fields, withAsync);
   }
+}
+
+/** The validated request of one kind, once its own fields, `check`, then the asynchronous ones pass. */
+function completed<K extends CheckKind>(
+  kind: K,
+  request: Step<Extract<ValidatedRequest, { kind: K }>['request']>,
+  body: Body,
+  withAsync: () => Step<AsyncFields | null>,
+): Outcome<ValidatedRequest> {
+  if (!request.ok) return request;
+  // `check` comes last of the kind's own fields (it only repeats the endpoint's kind).
+  const check = validateCheckField(kind, read(body, 'check'));
+  if (!check.ok) return check;
+  const extra = withAsync();
+  if (!extra.ok) return extra;
+  const value: { check?: CheckKind } = { ...request.value };
+  if (read(body, 'check') !== undefined) value.check = kind;
+  return ok({ kind, request: value, async: extra.value } as ValidatedRequest);
 }
 
 /**

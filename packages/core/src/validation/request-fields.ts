@@ -1,18 +1,7 @@
 import type { CheckKind } from '../check-kind.js';
-import type { CheckerType, Purpose } from '../contract.js';
 
-export const PURPOSES = [
-  'driving_licence',
-  'student_loan',
-  'education_or_training',
-  'health_insurance_card',
-  'personal_finance',
-  'homelessness_or_council_housing',
-  'travel',
-  'other',
-] as const satisfies readonly Purpose[];
-
-export const CHECKER_TYPES = ['landlord', 'agent'] as const satisfies readonly CheckerType[];
+// The contract's lists, generated from openapi.json with the SDK's types.
+export { CHECKER_TYPES, PURPOSES } from '@sharecode/sdk/openapi';
 
 /** Fields each endpoint accepts, in the order they are checked and listed in messages. */
 export const SYNC_FIELDS: Readonly<Record<CheckKind, readonly string[]>> = {

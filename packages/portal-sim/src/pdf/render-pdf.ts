@@ -1,3 +1,4 @@
+import { encodableText, wrapText } from '@sharecode/core';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { PdfContent } from './pdf-content.js';
 
@@ -6,44 +7,10 @@ const MARGIN = 56;
 const BLACK = rgb(0.04, 0.05, 0.05);
 const GREY = rgb(0.31, 0.35, 0.38);
 
-/**
- * Replaces characters the standard fonts cannot encode (WinAnsi): first by their unaccented form,
- * else by "?", so a name in any script still yields a PDF.
- */
-function encodable(text: string, font: PDFFont): string {
-  const supported = new Set(font.getCharacterSet());
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 63;
-    if (supported.has(code)) {
-      out += ch;
-      continue;
-    }
-    const plain = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-    out += [...plain].every((c) => supported.has(c.codePointAt(0) ?? 0)) && plain !== '' ? plain : '?';
-  }
-  return out;
-}
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (line !== '' && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line !== '') lines.push(line);
-  return lines;
-}
-
 class Writer {
   private page: PDFPage;
   private y: number;
+  private readonly charset: ReadonlySet<number>;
 
   constructor(
     private readonly doc: PDFDocument,
@@ -52,6 +19,8 @@ class Writer {
   ) {
     this.page = doc.addPage(A4);
     this.y = A4[1] - MARGIN;
+    // Both fonts are standard Helvetica: one character set (WinAnsi) serves them.
+    this.charset = new Set(regular.getCharacterSet());
   }
 
   get currentPage(): PDFPage {
@@ -77,7 +46,7 @@ class Writer {
     const font = options.font ?? this.regular;
     const indent = options.indent ?? 0;
     const width = A4[0] - 2 * MARGIN - indent;
-    const lines = wrap(encodable(text, font), font, options.size, width);
+    const lines = wrapText(encodableText(text, this.charset), font, options.size, width);
     lines.forEach((line, i) => {
       if (this.y - options.size < MARGIN) {
         this.page = this.doc.addPage(A4);

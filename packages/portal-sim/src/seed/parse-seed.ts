@@ -23,12 +23,24 @@ class Problems {
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A rule a string field must also meet, with what to say when it does not. */
+interface Format {
+  readonly test: (value: string) => boolean;
+  readonly problem: string;
+}
+
+const ISO_DATE: Format = {
+  test: (value) => parseIsoDate(value) !== null,
+  problem: 'must be a real date written YYYY-MM-DD, for example 1990-04-27',
+};
+
 function text(
   o: Json,
   key: string,
   where: string,
   problems: Problems,
   required: boolean,
+  format?: Format,
 ): string | undefined {
   const v = o[key];
   if (v === undefined) {
@@ -39,24 +51,15 @@ function text(
     problems.add(`${where}.${key}`, 'must be a non-empty string');
     return undefined;
   }
-  return v;
-}
-
-function date(
-  o: Json,
-  key: string,
-  where: string,
-  problems: Problems,
-  required: boolean,
-): string | undefined {
-  const v = text(o, key, where, problems, required);
-  if (v === undefined) return undefined;
-  if (!parseIsoDate(v)) {
-    problems.add(`${where}.${key}`, 'must be a real date written YYYY-MM-DD, for example 1990-04-27');
+  if (format && !format.test(v)) {
+    problems.add(`${where}.${key}`, format.problem);
     return undefined;
   }
   return v;
 }
+
+const date = (o: Json, key: string, where: string, problems: Problems, required: boolean) =>
+  text(o, key, where, problems, required, ISO_DATE);
 
 function strings(o: Json, key: string, where: string, problems: Problems): string[] | undefined {
   const v = o[key];

@@ -47,6 +47,16 @@ function badJson(example: string): SimResponse {
   });
 }
 
+/** What a change answers: 200 with what is now in force under `field`, or 400 naming every problem. */
+function changeAnswer<T>(result: Result<T, string[]>, field: string, unchanged: string): SimResponse {
+  if (!result.ok) {
+    return jsonResponse(400, {
+      error: { code: 'INVALID_INPUT', message: unchanged, problems: result.error },
+    });
+  }
+  return jsonResponse(200, { [field]: result.value });
+}
+
 function publicPerson(person: SimPerson): Record<string, unknown> {
   const { photoJpeg: _bytes, photoDataUrl: _url, ...rest } = person;
   return rest;
@@ -72,13 +82,7 @@ export function handleAdmin(
     case 'POST /__sim/faults': {
       const raw = parseJson(body);
       if (raw === INVALID) return badJson('{"error":{"kind":"http-503"}}');
-      const result = controls.setFaults(raw);
-      if (!result.ok) {
-        return jsonResponse(400, {
-          error: { code: 'INVALID_INPUT', message: 'The faults were not changed.', problems: result.error },
-        });
-      }
-      return jsonResponse(200, { faults: result.value });
+      return changeAnswer(controls.setFaults(raw), 'faults', 'The faults were not changed.');
     }
     case 'DELETE /__sim/faults':
       controls.resetFaults();
@@ -89,26 +93,14 @@ export function handleAdmin(
     case 'POST /__sim/variants': {
       const raw = parseJson(body);
       if (raw === INVALID) return badJson('{"pdf":"inline"}');
-      const result = controls.setVariants(raw);
-      if (!result.ok) {
-        return jsonResponse(400, {
-          error: { code: 'INVALID_INPUT', message: 'The variants were not changed.', problems: result.error },
-        });
-      }
-      return jsonResponse(200, { variants: result.value });
+      return changeAnswer(controls.setVariants(raw), 'variants', 'The variants were not changed.');
     }
     case 'POST /__sim/sign-in-interruptions': {
       const raw = parseJson(body);
       if (raw === INVALID || typeof raw !== 'object' || raw === null)
         return badJson('{"page":"page-expired"}');
       const { page, times } = raw as { page?: unknown; times?: unknown };
-      const result = controls.interruptSignIn(page, times ?? 1);
-      if (!result.ok) {
-        return jsonResponse(400, {
-          error: { code: 'INVALID_INPUT', message: 'Nothing was changed.', problems: result.error },
-        });
-      }
-      return jsonResponse(200, { pending: result.value });
+      return changeAnswer(controls.interruptSignIn(page, times ?? 1), 'pending', 'Nothing was changed.');
     }
     case 'GET /__sim/people':
       return jsonResponse(200, { people: controls.people().map(publicPerson) });

@@ -15,77 +15,75 @@ export interface MessagePage {
   readonly inForm?: boolean;
 }
 
+const PROBLEM = 'Sorry, there is a problem with the service';
+const NOT_SAVED =
+  'We have not saved your answers. When the service is available, you will have to start again.';
+
+/** A page whose title is its heading, as every one of these is. */
+function messagePage(
+  status: number,
+  heading: string,
+  paragraphs: readonly string[],
+  more: Pick<MessagePage, 'button' | 'link'> = {},
+): MessagePage {
+  return { status, title: heading, heading, paragraphs, ...more };
+}
+
+const startAgain = (startHref: string) => ({
+  button: { text: 'Start again', href: startHref, id: 'start-again' },
+});
+
 export function problemPage(status: number, startHref: string): MessagePage {
-  return {
-    status,
-    title: 'Sorry, there is a problem with the service',
-    heading: 'Sorry, there is a problem with the service',
-    paragraphs: [
-      'Try again later.',
-      'We have not saved your answers. When the service is available, you will have to start again.',
-    ],
+  return messagePage(status, PROBLEM, ['Try again later.', NOT_SAVED], {
     link: { text: 'Start again', href: startHref },
-  };
+  });
 }
 
 export function unavailablePage(): MessagePage {
-  return {
-    status: 503,
-    title: 'Sorry, the service is unavailable',
-    heading: 'Sorry, the service is unavailable',
-    paragraphs: [
-      'You will be able to use the service later.',
-      'We have not saved your answers. When the service is available, you will have to start again.',
-    ],
-  };
+  return messagePage(503, 'Sorry, the service is unavailable', [
+    'You will be able to use the service later.',
+    NOT_SAVED,
+  ]);
 }
 
 export function notFoundPage(): MessagePage {
-  return {
-    status: 404,
-    title: 'Page not found',
-    heading: 'Page not found',
-    paragraphs: [
-      'If you typed the web address, check it is correct.',
-      'If you pasted the web address, check you copied the entire address.',
-    ],
-  };
+  return messagePage(404, 'Page not found', [
+    'If you typed the web address, check it is correct.',
+    'If you pasted the web address, check you copied the entire address.',
+  ]);
 }
 
 export function timedOutPage(minutes: number, startHref: string): MessagePage {
   const idle = minutes >= 1 ? `for ${minutes} minute${minutes === 1 ? '' : 's'}` : 'for a while';
-  return {
-    status: 200,
-    title: 'Your session has timed out',
-    heading: 'Your session has timed out',
-    paragraphs: [
+  return messagePage(
+    200,
+    'Your session has timed out',
+    [
       `We have deleted your answers because you did not do anything ${idle}.`,
       'You will have to start again.',
     ],
-    button: { text: 'Start again', href: startHref, id: 'start-again' },
-  };
+    startAgain(startHref),
+  );
 }
 
 export function signedOutPage(startHref: string): MessagePage {
-  return {
-    status: 200,
-    title: 'You have been signed out',
-    heading: 'You have been signed out',
-    paragraphs: ['We have deleted your answers.'],
-    button: { text: 'Start again', href: startHref, id: 'start-again' },
-  };
+  return messagePage(
+    200,
+    'You have been signed out',
+    ['We have deleted your answers.'],
+    startAgain(startHref),
+  );
 }
 
 /** A POST whose hidden `_csrf` is missing or stale (back button, second tab, replay). */
 export function csrfRefusedPage(startHref: string): MessagePage {
-  return {
-    status: 403,
-    title: 'Sorry, there is a problem with the service',
-    heading: 'Sorry, there is a problem with the service',
-    paragraphs: [
+  return messagePage(
+    403,
+    PROBLEM,
+    [
       'We could not accept your answers because the page you sent them from was out of date.',
       'This can happen if you used the back button or had the service open in more than one tab.',
     ],
-    button: { text: 'Start again', href: startHref, id: 'start-again' },
-  };
+    startAgain(startHref),
+  );
 }

@@ -7,7 +7,7 @@ import { redirectResponse, type SimRequest, type SimResponse } from '../server/h
 import type { Session } from '../session/session-store.js';
 import { type CalendarDate, ukToday } from '../util/dates.js';
 import type { Result } from '../util/result.js';
-import type { FailureWording } from './lookup-wording.js';
+import { type FailureWording, failureWording } from './lookup-wording.js';
 import type { ServiceKit } from './service-kit.js';
 
 /** The answers every service collects first. */
@@ -131,7 +131,7 @@ export function dateOfBirthPath<S>(kit: ServiceKit<S>): string {
 }
 
 export type DateSubmission =
-  | { readonly kind: 'invalid'; readonly response: SimResponse }
+  | { readonly kind: 'answered'; readonly response: SimResponse }
   | { readonly kind: 'looked-up'; readonly result: Result<SimPerson, LookupFailure> };
 
 /** Validates the date, then looks the share code up with it. */
@@ -151,7 +151,7 @@ export function submitDateOfBirth<S extends CodeAndDateState>(
   const date = validateDateOfBirth(values, today);
   if (!date.ok)
     return {
-      kind: 'invalid',
+      kind: 'answered',
       response: renderDateOfBirth(kit, req, session, { values, problem: date.error }),
     };
   session.state = { ...session.state, dob: values };
@@ -175,6 +175,22 @@ export function matchedPerson<S extends CodeAndDateState>(
   session: Session<S>,
 ): SimPerson | undefined {
   return session.state.matched === undefined ? undefined : kit.runtime.people.get(session.state.matched);
+}
+
+/** A failed lookup's wording, in the variants of the person the share code names (if any). */
+export function lookupWording<S>(
+  kit: ServiceKit<S>,
+  failure: LookupFailure,
+  shareCode: string | undefined,
+): FailureWording {
+  const { runtime } = kit;
+  const who = shareCode ? runtime.people.get(shareCode) : undefined;
+  return failureWording(
+    failure,
+    kit.info.kind,
+    runtime.settings.shareCodeValidityDays,
+    runtime.variantsFor(who),
+  );
 }
 
 /**

@@ -1,20 +1,5 @@
-/** Parses a Cookie request header; malformed pairs are skipped, never thrown on. */
-export function parseCookies(header: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!header) return out;
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) continue;
-    const name = pair.slice(0, eq).trim();
-    const raw = pair.slice(eq + 1).trim();
-    try {
-      out.set(name, decodeURIComponent(raw));
-    } catch {
-      out.set(name, raw);
-    }
-  }
-  return out;
-}
+// Parsing is core's (one reader of Cookie headers); the simulator's Set-Cookie policy is its own.
+export { parseCookies } from '@sharecode/core';
 
 export interface CookieOptions {
   readonly path: string;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkDateOf, type DutyResult, followUpFor, kindOfResult } from '../../../core/src/duties/index.js';
 import { type EvidenceSource, pdfBytes, photoBytes } from '../evidence.js';
+import { safeFileName } from '../safe-file-name.js';
 import { writeNewFileAtomic } from './atomic-write.js';
 import type { CheckReceipt, ReceiptFile } from './receipt.js';
 import { sha256Hex } from './receipt.js';
@@ -42,13 +43,8 @@ export interface FiledCheck {
 
 /** A folder name from a reference: letters, digits, dot, dash, underscore; no leading dot. */
 export function referenceFolder(reference: string): string {
-  const safe = reference
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[.-]+/, '')
-    .slice(0, 100)
-    .replace(/[-.]+$/, '');
-  if (safe === '') {
+  const safe = safeFileName(reference);
+  if (safe === undefined) {
     throw new ShareCodeRegisterError(
       'bad_register',
       'The check has no usable reference: pass fallbackReference.',

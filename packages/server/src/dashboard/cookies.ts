@@ -1,16 +1,5 @@
-/** Reads a Cookie header into name → value (the first of a repeated name wins). */
-export function parseCookies(header: string | undefined): ReadonlyMap<string, string> {
-  const cookies = new Map<string, string>();
-  if (!header) return cookies;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    const value = part.slice(eq + 1).trim();
-    if (!cookies.has(name)) cookies.set(name, value);
-  }
-  return cookies;
-}
+// Parsing is core's (one reader of Cookie headers); the dashboard's Set-Cookie policy is its own.
+export { parseCookies } from '@sharecode/core';
 
 export interface CookieOptions {
   /** Only over https: browsers then never send it in clear. */

@@ -1,3 +1,5 @@
+import { escapeHtml } from '@sharecode/core';
+
 /** A piece of markup that is already safe: interpolated into `html` as is. */
 export class SafeHtml {
   readonly value: string;
@@ -7,18 +9,6 @@ export class SafeHtml {
   toString(): string {
     return this.value;
   }
-}
-
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 type Part = SafeHtml | string | number | null | undefined | false | readonly Part[];

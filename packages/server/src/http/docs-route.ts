@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { checkError } from '@sharecode/core';
+import { checkError, escapeHtml } from '@sharecode/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendError } from './send-error.js';
 
@@ -149,8 +149,4 @@ function docsPage(title: string): string {
 </body>
 </html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,34 +1,19 @@
 import { errorFor, type FieldError } from '../../forms/field-error.js';
 import { validateText } from '../../forms/validate-text.js';
-import { renderPdf } from '../../pdf/render-pdf.js';
-import {
-  jpegResponse,
-  pdfResponse,
-  redirectResponse,
-  type SimRequest,
-  type SimResponse,
-} from '../../server/http-types.js';
+import { redirectResponse, type SimRequest, type SimResponse } from '../../server/http-types.js';
 import type { Session } from '../../session/session-store.js';
 import { ukToday } from '../../util/dates.js';
 import { makeReference } from '../../util/random.js';
+import { CodeAndDateSteps } from '../code-and-date-steps.js';
 import { signedOutPage, timedOutPage } from '../common-pages.js';
-import { failureWording } from '../lookup-wording.js';
 import { shapeOf } from '../page-shape.js';
-import { pdfDelivery, photoSrc } from '../result-delivery.js';
+import { pdfResult, photoResponse, profilePage } from '../result-steps.js';
 import type { SimRuntime } from '../runtime.js';
 import type { ServiceHandler } from '../service-handler.js';
 import { IMMIGRATION_STATUS } from '../service-info.js';
 import { ServiceKit } from '../service-kit.js';
-import {
-  type CodeAndDateState,
-  matchedPerson,
-  redesignedEntry,
-  renderDateOfBirth,
-  type ShareCodePageText,
-  startShareCode,
-  submitDateOfBirth,
-  submitShareCode,
-} from '../shared-steps.js';
+import { guardStep, serviceHandler } from '../service-routes.js';
+import { type CodeAndDateState, renderDateOfBirth, type ShareCodePageText } from '../shared-steps.js';
 import { PURPOSES, purposeFromValue, purposeValue } from './purposes.js';
 import { type ImmigrationStatusCheck, immigrationStatusPdf, immigrationStatusView } from './result-view.js';
 
@@ -73,10 +58,8 @@ export function createImmigrationStatus(runtime: SimRuntime): ServiceHandler {
       { text: 'Accessibility Statement', href: `${IMMIGRATION_STATUS.prefix}/accessibility-statement` },
     ],
   });
-  const person = (session: Session<State>) => {
-    const found = matchedPerson(kit, session);
-    return found?.kind === 'immigration_status' ? found : undefined;
-  };
+  const steps = new CodeAndDateSteps(kit, SHARE_CODE_TEXT, { entry: P.start, dob: P.dob });
+  const person = (session: Session<State>) => steps.person(session, 'immigration_status');
 
   function detailsPage(
     req: SimRequest,
@@ -149,8 +132,7 @@ export function createImmigrationStatus(runtime: SimRuntime): ServiceHandler {
       case 'GET /view':
         return redirectResponse(kit.entryUrl);
       case `GET ${P.start}`:
-        if (runtime.variants().entryPage === 'redesigned') return redesignedEntry(kit, req);
-        return startShareCode(kit, req, SHARE_CODE_TEXT);
+        return steps.entry(req);
       case 'GET /cookies':
         return kit.page('pages/cookies.njk', req, {}, { title: 'Cookies' });
       case 'GET /user-sign-out':
@@ -169,43 +151,27 @@ export function createImmigrationStatus(runtime: SimRuntime): ServiceHandler {
       }
     }
 
-    const known = Object.values(P) as string[];
-    if (!known.includes(req.path) || (req.method !== 'GET' && req.method !== 'POST'))
-      return kit.notFound(req);
-    const guarded = kit.guard(req);
+    const guarded = guardStep(kit, req, P);
     if (!guarded.ok) return guarded.response;
     const session = guarded.session;
     const state = session.state;
+    const shared = steps.answer(req, session, {
+      matched: () => redirectResponse(kit.url(P.details)),
+      failed: (failure) => {
+        const w = steps.failureWording(failure, session);
+        const oneMessage =
+          failure === 'DOB_MISMATCH' ||
+          (failure === 'NOT_FOUND' && runtime.variants().lookupErrors === 'one-page');
+        // A date that does not match points at the date; anything about the code links back to its page.
+        const error: FieldError = oneMessage
+          ? { field: 'dob-day', message: w.summary }
+          : { field: 'shareCode', message: w.summary, href: kit.entryUrl };
+        return renderDateOfBirth(kit, req, session, { extraErrors: [error] });
+      },
+    });
+    if (shared) return shared;
 
     switch (key) {
-      case `POST ${P.start}`:
-        if (runtime.variants().entryPage === 'redesigned') return redirectResponse(kit.entryUrl);
-        return submitShareCode(kit, req, session, SHARE_CODE_TEXT, P.dob);
-      case `GET ${P.dob}`:
-        return state.shareCode ? renderDateOfBirth(kit, req, session) : redirectResponse(kit.entryUrl);
-      case `POST ${P.dob}`: {
-        if (!state.shareCode) return redirectResponse(kit.entryUrl);
-        const submitted = submitDateOfBirth(kit, req, session, state.shareCode);
-        if (submitted.kind === 'invalid') return submitted.response;
-        if (!submitted.result.ok) {
-          const failure = submitted.result.error;
-          const w = failureWording(
-            failure,
-            kit.info.kind,
-            runtime.settings.shareCodeValidityDays,
-            runtime.variantsFor(runtime.people.get(state.shareCode)),
-          );
-          const oneMessage =
-            failure === 'DOB_MISMATCH' ||
-            (failure === 'NOT_FOUND' && runtime.variants().lookupErrors === 'one-page');
-          // A date that does not match points at the date; anything about the code links back to its page.
-          const error: FieldError = oneMessage
-            ? { field: 'dob-day', message: w.summary }
-            : { field: 'shareCode', message: w.summary, href: kit.entryUrl };
-          return renderDateOfBirth(kit, req, session, { extraErrors: [error] });
-        }
-        return redirectResponse(kit.url(P.details));
-      }
       case `GET ${P.details}`:
         return person(session) ? detailsPage(req, session, state, []) : redirectResponse(kit.entryUrl);
       case `POST ${P.details}`: {
@@ -268,52 +234,29 @@ export function createImmigrationStatus(runtime: SimRuntime): ServiceHandler {
         if (!who || !state.check) return redirectResponse(kit.entryUrl);
         const view = immigrationStatusView(who, state.check, shapeOf(runtime.faultsFor(kit.info.name)));
         const pdfHref = `${kit.url(P.pdf)}?reference=${encodeURIComponent(state.check.reference)}`;
-        const v = kit.variantsOf(session);
-        return kit.page(
-          'immigration-status/profile.njk',
-          req,
-          {
-            ...view,
-            pdfHref,
-            pdfTarget: pdfDelivery(v).target,
-            photoSrc: photoSrc(v, who, kit.url(P.photo)),
-            leaveHref: kit.url('/leave'),
-          },
-          { title: view.labels.title, session },
-        );
+        const page = { template: 'immigration-status/profile.njk', view, who, photoPath: P.photo };
+        return profilePage(kit, req, session, page, { pdfHref, leaveHref: kit.url('/leave') });
       }
       case `GET ${P.pdf}`: {
         const who = person(session);
         if (!who || !state.check) return redirectResponse(kit.entryUrl);
         if (req.query.get('reference') !== state.check.reference) return kit.notFound(req);
-        const bytes = await renderPdf(immigrationStatusPdf(who, state.check, runtime.now()));
-        return pdfResponse(bytes, kit.info.pdfFilename, pdfDelivery(kit.variantsOf(session)).disposition);
+        return pdfResult(kit, session, immigrationStatusPdf(who, state.check, runtime.now()));
       }
-      case `GET ${P.photo}`: {
-        const who = person(session);
-        return who && state.check ? jpegResponse(who.photoJpeg) : redirectResponse(kit.entryUrl);
-      }
+      case `GET ${P.photo}`:
+        return photoResponse(kit, person(session), state.check !== undefined);
       default:
         return redirectResponse(kit.url(req.path));
     }
   }
 
-  return {
-    info: IMMIGRATION_STATUS,
+  return serviceHandler(kit, P, {
     /** GOV.UK start page (eVisaFlow's live path), /view/checker-details (two real scrapers), or /view/start (mocks). */
     entryUrl: () => {
       const entry = runtime.variants().immigrationStatusEntry;
       if (entry === 'gov-uk-start') return runtime.startPages.immigrationStatus;
       return kit.url(entry === 'checker-details' ? P.details : P.start);
     },
-    classify: (req) => {
-      if (req.method === 'POST' && req.path === P.dob) return 'lookup';
-      if (req.path === P.profile || req.path === P.pdf || req.path === P.photo) return 'result';
-      return 'other';
-    },
     handle: route,
-    problem: (status, req) => kit.problem(status, req),
-    unavailable: (req) => kit.unavailable(req),
-    reset: () => kit.sessions.clear(),
-  };
+  });
 }

@@ -1,7 +1,8 @@
+import { escapeHtml } from '@sharecode/core';
+import { headedBlocks, rowBlocks, summaryRow } from '../../pdf/pdf-blocks.js';
 import type { PdfBlock, PdfContent } from '../../pdf/pdf-content.js';
 import type { ImmigrationStatusPerson, SimPerson } from '../../seed/person.js';
-import { type CalendarDate, formatGovukDate, parseIsoDate } from '../../util/dates.js';
-import { escapeHtml } from '../../util/escape-html.js';
+import { type CalendarDate, formatGovukDate, govukDateOf } from '../../util/dates.js';
 import type { PageShape } from '../page-shape.js';
 
 export interface ImmigrationStatusCheck {
@@ -70,10 +71,7 @@ const LABELS = {
   },
 } as const;
 
-const formatIso = (iso: string | undefined, fallback: string) => {
-  const parsed = iso === undefined ? null : parseIsoDate(iso);
-  return parsed ? formatGovukDate(parsed) : fallback;
-};
+const formatIso = (iso: string | undefined, fallback: string) => govukDateOf(iso) ?? fallback;
 
 export function immigrationStatusView(
   person: ImmigrationStatusPerson & SimPerson,
@@ -82,7 +80,6 @@ export function immigrationStatusView(
 ) {
   const labels = LABELS[shape];
   const d = person.details;
-  const row = (key: string, value: string) => ({ key: { text: key }, value: { text: value } });
   const idRow = (key: string, id: string, value: string) => ({
     key: { text: key },
     value: { html: `<span id="${id}">${escapeHtml(value)}</span>` },
@@ -93,12 +90,12 @@ export function immigrationStatusView(
     name,
     photoDataUrl: person.photoDataUrl,
     personRows: [
-      row(labels.name, name),
-      row(labels.dateOfBirth, formatIso(person.dateOfBirth, person.dateOfBirth)),
-      row(labels.nationality, person.nationality),
-      row(labels.status, d.status),
-      row(labels.validFrom, formatIso(d.validFrom, d.validFrom)),
-      row(labels.validUntil, formatIso(d.validUntil, labels.noEnd)),
+      summaryRow(labels.name, name),
+      summaryRow(labels.dateOfBirth, formatIso(person.dateOfBirth, person.dateOfBirth)),
+      summaryRow(labels.nationality, person.nationality),
+      summaryRow(labels.status, d.status),
+      summaryRow(labels.validFrom, formatIso(d.validFrom, d.validFrom)),
+      summaryRow(labels.validUntil, formatIso(d.validUntil, labels.noEnd)),
     ],
     activities: d.activities,
     restrictions: d.restrictions,
@@ -126,19 +123,14 @@ export function immigrationStatusPdf(
   createdAt: Date,
 ): PdfContent {
   const view = immigrationStatusView(person, check, 'normal');
-  const blocks: PdfBlock[] = view.personRows.map((r) => ({
-    kind: 'row',
-    label: r.key.text,
-    value: r.value.text,
-  }));
-  blocks.push({ kind: 'heading', text: view.labels.canDo });
-  blocks.push({ kind: 'paragraph', text: view.labels.theyCan });
-  for (const a of view.activities) blocks.push({ kind: 'bullet', text: a });
-  if (view.restrictions.length > 0) {
-    blocks.push({ kind: 'heading', text: view.labels.cannotDo });
-    for (const r of view.restrictions) blocks.push({ kind: 'bullet', text: r });
-  }
-  blocks.push({ kind: 'heading', text: view.labels.details });
-  for (const f of view.checkFacts) blocks.push({ kind: 'row', label: f.label, value: f.value });
+  const blocks: PdfBlock[] = [
+    ...rowBlocks(view.personRows),
+    { kind: 'heading', text: view.labels.canDo },
+    { kind: 'paragraph', text: view.labels.theyCan },
+    ...view.activities.map((text): PdfBlock => ({ kind: 'bullet', text })),
+    ...headedBlocks(view.labels.cannotDo, view.restrictions, 'bullet'),
+    { kind: 'heading', text: view.labels.details },
+    ...view.checkFacts.map((f): PdfBlock => ({ kind: 'row', label: f.label, value: f.value })),
+  ];
   return { title: view.labels.title, name: view.name, photoJpeg: person.photoJpeg, blocks, createdAt };
 }

@@ -1,36 +1,19 @@
 import { errorFor, type FieldError } from '../../forms/field-error.js';
 import { validateText } from '../../forms/validate-text.js';
-import { renderPdf } from '../../pdf/render-pdf.js';
-import {
-  jpegResponse,
-  pdfResponse,
-  redirectResponse,
-  type SimRequest,
-  type SimResponse,
-} from '../../server/http-types.js';
+import { redirectResponse, type SimRequest, type SimResponse } from '../../server/http-types.js';
 import type { Session } from '../../session/session-store.js';
 import { ukToday } from '../../util/dates.js';
 import { makeReference } from '../../util/random.js';
 import type { SimVariants } from '../../variants.js';
-import { handleCookieChoice } from '../cookie-banner.js';
-import { failureWording } from '../lookup-wording.js';
+import { CodeAndDateSteps } from '../code-and-date-steps.js';
 import { shapeOf } from '../page-shape.js';
-import { pdfDelivery, photoSrc } from '../result-delivery.js';
+import { pdfResult, photoResponse, profilePage } from '../result-steps.js';
 import type { SimRuntime } from '../runtime.js';
 import type { ServiceHandler } from '../service-handler.js';
 import { RIGHT_TO_RENT } from '../service-info.js';
 import { ServiceKit } from '../service-kit.js';
-import {
-  type CodeAndDateState,
-  lookupFailurePage,
-  matchedPerson,
-  redesignedEntry,
-  renderDateOfBirth,
-  type ShareCodePageText,
-  startShareCode,
-  submitDateOfBirth,
-  submitShareCode,
-} from '../shared-steps.js';
+import { openStep, serviceHandler } from '../service-routes.js';
+import type { CodeAndDateState, ShareCodePageText } from '../shared-steps.js';
 import { type CheckerType, type RightToRentCheck, rightToRentPdf, rightToRentView } from './result-view.js';
 
 interface State extends CodeAndDateState {
@@ -77,10 +60,8 @@ export function createRightToRent(runtime: SimRuntime): ServiceHandler {
     contentRowId: 'gov-grid-row-content',
   });
   const separate = () => runtime.settings.rightToRentCheckerPages === 'separate';
-  const person = (session: Session<State>) => {
-    const found = matchedPerson(kit, session);
-    return found?.kind === 'right_to_rent' ? found : undefined;
-  };
+  const steps = new CodeAndDateSteps(kit, SHARE_CODE_TEXT, { entry: P.entry, dob: P.dob });
+  const person = (session: Session<State>) => steps.person(session, 'right_to_rent');
 
   function checkerPage(
     req: SimRequest,
@@ -126,47 +107,22 @@ export function createRightToRent(runtime: SimRuntime): ServiceHandler {
   }
 
   async function route(req: SimRequest): Promise<SimResponse> {
-    const key = `${req.method} ${req.path}`;
-    if (key === 'GET /' || key === 'GET ') return redirectResponse(kit.entryUrl);
-    if (key === `GET ${P.entry}`) {
-      if (runtime.variants().entryPage === 'redesigned') return redesignedEntry(kit, req);
-      return startShareCode(kit, req, SHARE_CODE_TEXT);
-    }
-    if (key === 'GET /cookies') return kit.page('pages/cookies.njk', req, {}, { title: 'Cookies' });
-    if (key === 'POST /cookie-preferences') return handleCookieChoice(req, kit.info.prefix);
-
-    const known = Object.values(P) as string[];
-    if (!known.includes(req.path) || (req.method !== 'GET' && req.method !== 'POST'))
-      return kit.notFound(req);
-    const guarded = kit.guard(req);
+    const guarded = openStep(kit, req, P, (first) => steps.entry(first));
     if (!guarded.ok) return guarded.response;
+    const key = `${req.method} ${req.path}`;
     const session = guarded.session;
     const state = session.state;
     const nameError = (raw: string | null) =>
       validateText(raw, { empty: 'Enter the landlord or company name', label: 'Landlord or company name' });
     const typeError = 'Select if you are a landlord or a letting agent';
 
+    const shared = steps.answer(req, session, {
+      matched: () => redirectResponse(kit.url(separate() ? P.type : P.details)),
+      failed: (failure) => steps.failurePage(req, session, failure),
+    });
+    if (shared) return shared;
+
     switch (key) {
-      case `POST ${P.entry}`:
-        if (runtime.variants().entryPage === 'redesigned') return redirectResponse(kit.entryUrl);
-        return submitShareCode(kit, req, session, SHARE_CODE_TEXT, P.dob);
-      case `GET ${P.dob}`:
-        return state.shareCode ? renderDateOfBirth(kit, req, session) : redirectResponse(kit.entryUrl);
-      case `POST ${P.dob}`: {
-        if (!state.shareCode) return redirectResponse(kit.entryUrl);
-        const submitted = submitDateOfBirth(kit, req, session, state.shareCode);
-        if (submitted.kind === 'invalid') return submitted.response;
-        if (!submitted.result.ok) {
-          const w = failureWording(
-            submitted.result.error,
-            kit.info.kind,
-            runtime.settings.shareCodeValidityDays,
-            runtime.variantsFor(runtime.people.get(state.shareCode)),
-          );
-          return lookupFailurePage(kit, req, w);
-        }
-        return redirectResponse(kit.url(separate() ? P.type : P.details));
-      }
       case `GET ${P.details}`:
         if (!person(session) || separate()) return redirectResponse(kit.entryUrl);
         return checkerPage(req, session, { name: true, type: true }, state, []);
@@ -220,28 +176,15 @@ export function createRightToRent(runtime: SimRuntime): ServiceHandler {
         const who = person(session);
         if (!who || !state.check) return redirectResponse(kit.entryUrl);
         const view = rightToRentView(who, state.check, shapeOf(runtime.faultsFor(kit.info.name)));
-        const v = kit.variantsOf(session);
-        return kit.page(
-          'right-to-rent/profile.njk',
-          req,
-          {
-            ...view,
-            photoSrc: photoSrc(v, who, kit.url(P.photo)),
-            pdfAction: kit.url(P.pdf),
-            pdfTarget: pdfDelivery(v).target,
-          },
-          { title: view.labels.title, session },
-        );
+        const page = { template: 'right-to-rent/profile.njk', view, who, photoPath: P.photo };
+        return profilePage(kit, req, session, page, { pdfAction: kit.url(P.pdf) });
       }
-      case `GET ${P.photo}`: {
-        const who = person(session);
-        return who && state.check ? jpegResponse(who.photoJpeg) : redirectResponse(kit.entryUrl);
-      }
+      case `GET ${P.photo}`:
+        return photoResponse(kit, person(session), state.check !== undefined);
       case `POST ${P.pdf}`: {
         const who = person(session);
         if (!who || !state.check) return redirectResponse(kit.entryUrl);
-        const bytes = await renderPdf(rightToRentPdf(who, state.check, runtime.now()));
-        return pdfResponse(bytes, kit.info.pdfFilename, pdfDelivery(kit.variantsOf(session)).disposition);
+        return pdfResult(kit, session, rightToRentPdf(who, state.check, runtime.now()));
       }
       default:
         return redirectResponse(kit.url(req.path === P.pdf ? P.profile : req.path));
@@ -271,23 +214,13 @@ export function createRightToRent(runtime: SimRuntime): ServiceHandler {
     if (typeof headers.location === 'string') headers.location = swap(headers.location);
     return { ...res, headers, body: typeof res.body === 'string' ? swap(res.body) : res.body };
   };
-  const inPath = (req: SimRequest) => inward(req)?.path ?? '';
 
-  return {
-    info: RIGHT_TO_RENT,
+  return serviceHandler(kit, P, {
     entryUrl: () => `${kit.info.prefix}${base()}`,
-    classify: (req) => {
-      const path = inPath(req);
-      if (req.method === 'POST' && path === P.dob) return 'lookup';
-      if (path === P.profile || path === P.pdf || path === P.photo) return 'result';
-      return 'other';
-    },
+    pathOf: (req) => inward(req)?.path ?? '',
     handle: async (req) => {
       const mapped = inward(req);
       return outward(mapped ? await route(mapped) : kit.notFound(req));
     },
-    problem: (status, req) => kit.problem(status, req),
-    unavailable: (req) => kit.unavailable(req),
-    reset: () => kit.sessions.clear(),
-  };
+  });
 }

@@ -1,3 +1,4 @@
+import { headedBlocks, rowBlocks, summaryRow } from '../../pdf/pdf-blocks.js';
 import type { PdfBlock, PdfContent } from '../../pdf/pdf-content.js';
 import type { RightToRentPerson, SimPerson } from '../../seed/person.js';
 import {
@@ -96,20 +97,18 @@ export function rightToRentView(
     photoDataUrl: person.photoDataUrl,
     sentences: sentences(person, check, shape),
     facts: [
-      { key: { text: labels.nationality }, value: { text: person.nationality } },
-      ...(d.permissionType
-        ? [{ key: { text: labels.permissionType }, value: { text: d.permissionType } }]
-        : []),
+      summaryRow(labels.nationality, person.nationality),
+      ...(d.permissionType ? [summaryRow(labels.permissionType, d.permissionType)] : []),
     ],
     conditions: d.conditions ?? [],
     activities: [] as string[],
     restrictions: d.restrictions ?? [],
     sections: [] as { heading: string; paragraphs: string[] }[],
     checkRows: [
-      { key: { text: labels.checkerName }, value: { text: check.checkerName } },
-      { key: { text: labels.checkerType }, value: { text: CHECKER_TYPE_LABEL[check.checkerType] } },
-      { key: { text: labels.dateOfCheck }, value: { text: formatGovukDate(check.checkDate) } },
-      { key: { text: labels.reference }, value: { text: check.reference } },
+      summaryRow(labels.checkerName, check.checkerName),
+      summaryRow(labels.checkerType, CHECKER_TYPE_LABEL[check.checkerType]),
+      summaryRow(labels.dateOfCheck, formatGovukDate(check.checkDate)),
+      summaryRow(labels.reference, check.reference),
     ],
   };
 }
@@ -120,17 +119,13 @@ export function rightToRentPdf(
   createdAt: Date,
 ): PdfContent {
   const view = rightToRentView(person, check, 'normal');
-  const blocks: PdfBlock[] = view.sentences.map((text) => ({ kind: 'paragraph', text }));
-  for (const row of view.facts) blocks.push({ kind: 'row', label: row.key.text, value: row.value.text });
-  if (view.conditions.length > 0) {
-    blocks.push({ kind: 'heading', text: view.labels.conditions });
-    for (const c of view.conditions) blocks.push({ kind: 'paragraph', text: c });
-  }
-  if (view.restrictions.length > 0) {
-    blocks.push({ kind: 'heading', text: view.labels.restrictions });
-    for (const r of view.restrictions) blocks.push({ kind: 'paragraph', text: r });
-  }
-  blocks.push({ kind: 'heading', text: view.labels.details });
-  for (const row of view.checkRows) blocks.push({ kind: 'row', label: row.key.text, value: row.value.text });
+  const blocks: PdfBlock[] = [
+    ...view.sentences.map((text): PdfBlock => ({ kind: 'paragraph', text })),
+    ...rowBlocks(view.facts),
+    ...headedBlocks(view.labels.conditions, view.conditions),
+    ...headedBlocks(view.labels.restrictions, view.restrictions),
+    { kind: 'heading', text: view.labels.details },
+    ...rowBlocks(view.checkRows),
+  ];
   return { title: view.labels.title, name: view.name, photoJpeg: person.photoJpeg, blocks, createdAt };
 }

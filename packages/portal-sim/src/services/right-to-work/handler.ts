@@ -1,36 +1,19 @@
 import { errorFor, type FieldError } from '../../forms/field-error.js';
 import { validateText } from '../../forms/validate-text.js';
-import { renderPdf } from '../../pdf/render-pdf.js';
-import {
-  jpegResponse,
-  pdfResponse,
-  redirectResponse,
-  type SimRequest,
-  type SimResponse,
-} from '../../server/http-types.js';
+import { redirectResponse, type SimRequest, type SimResponse } from '../../server/http-types.js';
 import type { Session } from '../../session/session-store.js';
 import { ukToday } from '../../util/dates.js';
 import { makeReference, makeToken } from '../../util/random.js';
+import { CodeAndDateSteps } from '../code-and-date-steps.js';
 import { problemPage } from '../common-pages.js';
-import { handleCookieChoice } from '../cookie-banner.js';
-import { failureWording } from '../lookup-wording.js';
 import { shapeOf } from '../page-shape.js';
-import { pdfDelivery, photoSrc } from '../result-delivery.js';
+import { pdfResult, photoResponse, profilePage } from '../result-steps.js';
 import type { SimRuntime } from '../runtime.js';
 import type { ServiceHandler } from '../service-handler.js';
 import { RIGHT_TO_WORK } from '../service-info.js';
 import { ServiceKit } from '../service-kit.js';
-import {
-  type CodeAndDateState,
-  lookupFailurePage,
-  matchedPerson,
-  redesignedEntry,
-  renderDateOfBirth,
-  type ShareCodePageText,
-  startShareCode,
-  submitDateOfBirth,
-  submitShareCode,
-} from '../shared-steps.js';
+import { openStep, serviceHandler } from '../service-routes.js';
+import type { CodeAndDateState, ShareCodePageText } from '../shared-steps.js';
 import type { SignInHost } from '../sign-in/handler.js';
 import { type RightToWorkCheck, rightToWorkPdf, rightToWorkView } from './result-view.js';
 
@@ -72,10 +55,8 @@ export function createRightToWork(runtime: SimRuntime, signIn: SignInHost): Serv
     contentRowId: 'gov-grid-row-content',
   });
 
-  const person = (session: Session<State>) => {
-    const found = matchedPerson(kit, session);
-    return found?.kind === 'right_to_work' ? found : undefined;
-  };
+  const steps = new CodeAndDateSteps(kit, SHARE_CODE_TEXT, { entry: P.entry, dob: P.dob });
+  const person = (session: Session<State>) => steps.person(session, 'right_to_work');
   /** 2022's pages sat under #content, 2023's under #gov-grid-row-content (scrapers' selectors). */
   const rowId = (session: Session<State>) =>
     kit.variantsOf(session).markup === '2022' ? 'content' : 'gov-grid-row-content';
@@ -104,8 +85,7 @@ export function createRightToWork(runtime: SimRuntime, signIn: SignInHost): Serv
   function entry(req: SimRequest): SimResponse {
     const v = runtime.variants();
     if (v.signIn === 'service-host') {
-      if (v.entryPage === 'redesigned') return redesignedEntry(kit, req);
-      return startShareCode(kit, req, SHARE_CODE_TEXT);
+      return steps.entry(req);
     }
     const { session, cookie } = kit.startSession();
     const state = makeToken();
@@ -123,77 +103,33 @@ export function createRightToWork(runtime: SimRuntime, signIn: SignInHost): Serv
     return afterLookup(session);
   }
 
-  function lookupFailed(
-    req: SimRequest,
-    session: Session<State>,
-    failure: Parameters<typeof failureWording>[0],
-  ) {
-    const who = session.state.shareCode ? runtime.people.get(session.state.shareCode) : undefined;
-    const w = failureWording(
-      failure,
-      kit.info.kind,
-      runtime.settings.shareCodeValidityDays,
-      runtime.variantsFor(who),
-    );
-    return lookupFailurePage(kit, req, w);
-  }
-
   async function result(req: SimRequest, session: Session<State>, key: string): Promise<SimResponse> {
     const who = person(session);
     const check = session.state.check;
     if (!who || !check) return redirectResponse(kit.entryUrl);
-    const v = kit.variantsOf(session);
-    const delivery = pdfDelivery(v);
-    if (key === `GET ${P.photo}`) return jpegResponse(who.photoJpeg);
-    if (key === `POST ${P.pdf}`) {
-      const bytes = await renderPdf(rightToWorkPdf(who, check, runtime.now()));
-      return pdfResponse(bytes, kit.info.pdfFilename, delivery.disposition);
-    }
+    if (key === `GET ${P.photo}`) return photoResponse(kit, who, true);
+    if (key === `POST ${P.pdf}`) return pdfResult(kit, session, rightToWorkPdf(who, check, runtime.now()));
     const view = rightToWorkView(who, check, shapeOf(runtime.faultsFor(kit.info.name)));
-    return kit.page(
-      'right-to-work/profile.njk',
-      req,
-      {
-        ...view,
-        photoSrc: photoSrc(v, who, kit.url(P.photo)),
-        pdfAction: kit.url(P.pdf),
-        pdfTarget: delivery.target,
-        contentRowId: rowId(session),
-      },
-      { title: view.labels.title, session },
-    );
+    const page = { template: 'right-to-work/profile.njk', view, who, photoPath: P.photo };
+    return profilePage(kit, req, session, page, { pdfAction: kit.url(P.pdf), contentRowId: rowId(session) });
   }
 
   async function route(req: SimRequest): Promise<SimResponse> {
-    const key = `${req.method} ${req.path}`;
-    if (key === 'GET /' || key === 'GET ') return redirectResponse(kit.entryUrl);
-    if (key === `GET ${P.entry}`) return entry(req);
-    if (key === 'GET /cookies') return kit.page('pages/cookies.njk', req, {}, { title: 'Cookies' });
-    if (key === 'POST /cookie-preferences') return handleCookieChoice(req, kit.info.prefix);
-
-    const known = Object.values(P) as string[];
-    if (!known.includes(req.path) || (req.method !== 'GET' && req.method !== 'POST'))
-      return kit.notFound(req);
-    const guarded = kit.guard(req);
+    const guarded = openStep(kit, req, P, entry);
     if (!guarded.ok) return guarded.response;
+    const key = `${req.method} ${req.path}`;
     const session = guarded.session;
     const state = session.state;
+
+    const shared = steps.answer(req, session, {
+      matched: () => afterLookup(session),
+      failed: (failure) => steps.failurePage(req, session, failure),
+    });
+    if (shared) return shared;
 
     switch (key) {
       case `GET ${P.callback}`:
         return callback(req, session);
-      case `POST ${P.entry}`:
-        if (runtime.variants().entryPage === 'redesigned') return redirectResponse(kit.entryUrl);
-        return submitShareCode(kit, req, session, SHARE_CODE_TEXT, P.dob);
-      case `GET ${P.dob}`:
-        return state.shareCode ? renderDateOfBirth(kit, req, session) : redirectResponse(kit.entryUrl);
-      case `POST ${P.dob}`: {
-        if (!state.shareCode) return redirectResponse(kit.entryUrl);
-        const submitted = submitDateOfBirth(kit, req, session, state.shareCode);
-        if (submitted.kind === 'invalid') return submitted.response;
-        if (!submitted.result.ok) return lookupFailed(req, session, submitted.result.error);
-        return afterLookup(session);
-      }
       case `GET ${P.getStarted}`:
         if (!person(session)) return redirectResponse(kit.entryUrl);
         return kit.page(
@@ -230,17 +166,8 @@ export function createRightToWork(runtime: SimRuntime, signIn: SignInHost): Serv
     }
   }
 
-  return {
-    info: RIGHT_TO_WORK,
-    entryUrl: () => kit.entryUrl,
-    classify: (req) => {
-      if (req.method === 'POST' && req.path === P.dob) return 'lookup';
-      if (req.path === P.profile || req.path === P.pdf || req.path === P.photo) return 'result';
-      return 'other';
-    },
+  return serviceHandler(kit, P, {
     handle: route,
     problem: (status, req) => kit.message({ ...problemPage(status, kit.entryUrl), inForm: true }, req),
-    unavailable: (req) => kit.unavailable(req),
-    reset: () => kit.sessions.clear(),
-  };
+  });
 }

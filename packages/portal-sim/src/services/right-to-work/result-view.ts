@@ -1,6 +1,7 @@
+import { headedBlocks, rowBlocks, summaryRow } from '../../pdf/pdf-blocks.js';
 import type { PdfBlock, PdfContent } from '../../pdf/pdf-content.js';
 import type { ResultSection, RightToWorkPerson, SimPerson } from '../../seed/person.js';
-import { type CalendarDate, formatGovukDate, parseIsoDate } from '../../util/dates.js';
+import { type CalendarDate, formatGovukDate, govukDateOf } from '../../util/dates.js';
 import type { PageShape } from '../page-shape.js';
 
 /** What the company-name step records: the check itself. */
@@ -41,10 +42,7 @@ const LABELS = {
   },
 } as const;
 
-const date = (iso: string | undefined) => {
-  const parsed = iso === undefined ? null : parseIsoDate(iso);
-  return parsed ? formatGovukDate(parsed) : null;
-};
+const date = govukDateOf;
 
 /**
  * The sentence under the name. Time-limited: "They have permission to work in the UK until ...,
@@ -121,9 +119,9 @@ export function rightToWorkView(
     legalBasis: legalBasis(person),
     employer: employerGuidance(person),
     checkRows: [
-      { key: { text: labels.companyName }, value: { text: check.companyName } },
-      { key: { text: labels.dateOfCheck }, value: { text: formatGovukDate(check.checkDate) } },
-      { key: { text: labels.reference }, value: { text: check.reference } },
+      summaryRow(labels.companyName, check.companyName),
+      summaryRow(labels.dateOfCheck, formatGovukDate(check.checkDate)),
+      summaryRow(labels.reference, check.reference),
     ],
   };
 }
@@ -139,11 +137,10 @@ export function rightToWorkPdf(
 ): PdfContent {
   const view = rightToWorkView(person, check, 'normal');
   const l = view.labels;
-  const blocks: PdfBlock[] = [{ kind: 'paragraph', text: view.sentence }];
-  if (view.details.length > 0) {
-    blocks.push({ kind: 'heading', text: l.details });
-    for (const p of view.details) blocks.push({ kind: 'paragraph', text: p });
-  }
+  const blocks: PdfBlock[] = [
+    { kind: 'paragraph', text: view.sentence },
+    ...headedBlocks(l.details, view.details),
+  ];
   if (view.conditions.length + view.activities.length > 0) {
     blocks.push({ kind: 'heading', text: l.conditions });
     for (const c of view.conditions) blocks.push({ kind: 'paragraph', text: c });
@@ -152,10 +149,7 @@ export function rightToWorkPdf(
       for (const a of view.activities) blocks.push({ kind: 'bullet', text: a });
     }
   }
-  if (view.restrictions.length > 0) {
-    blocks.push({ kind: 'heading', text: l.restrictions });
-    for (const r of view.restrictions) blocks.push({ kind: 'paragraph', text: r });
-  }
+  blocks.push(...headedBlocks(l.restrictions, view.restrictions));
   for (const s of view.sections) {
     blocks.push({ kind: 'heading', text: s.heading });
     for (const p of s.paragraphs) blocks.push({ kind: 'paragraph', text: p });
@@ -168,7 +162,6 @@ export function rightToWorkPdf(
     for (const t of view.employer.ticks) blocks.push({ kind: 'bullet', text: t });
     blocks.push({ kind: 'paragraph', text: view.employer.again });
   }
-  blocks.push({ kind: 'heading', text: l.checkDetails });
-  for (const row of view.checkRows) blocks.push({ kind: 'row', label: row.key.text, value: row.value.text });
+  blocks.push({ kind: 'heading', text: l.checkDetails }, ...rowBlocks(view.checkRows));
   return { title: l.title, name: view.name, photoJpeg: person.photoJpeg, blocks, createdAt };
 }

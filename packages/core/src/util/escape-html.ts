@@ -6,7 +6,7 @@ const ENTITIES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
-/** For the few values that go into `html:` macro options (where nunjucks does not escape). */
+/** Escapes text for HTML, safe in element content and in quoted attribute values alike. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }

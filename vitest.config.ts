@@ -1,7 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { CORE_ENTRIES } from './packages/core/entries.mjs';
 
 const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
+
+// Core's subpath entries (`@sharecode/core/validation` ...) map to their sources, from core's one table.
+const coreEntries = Object.entries(CORE_ENTRIES as Record<string, string>)
+  .filter(([subpath]) => subpath !== '.')
+  .map(([subpath, file]) => ({
+    find: new RegExp(`^@sharecode/core/${subpath.slice(2)}$`),
+    replacement: fileURLToPath(new URL(`./packages/core/${file}`, import.meta.url)),
+  }));
 
 /**
  * Test projects, by folder and name so that a new file joins one without editing this file:
@@ -50,6 +59,7 @@ export default defineConfig({
         find: /^@sharecode\/sdk\/node$/,
         replacement: fileURLToPath(new URL('./packages/sdk/src/node.ts', import.meta.url)),
       },
+      ...coreEntries,
       { find: /^@sharecode\/core$/, replacement: pkg('core') },
       { find: /^@sharecode\/sdk$/, replacement: pkg('sdk') },
       { find: /^@sharecode\/sandbox$/, replacement: pkg('sandbox') },

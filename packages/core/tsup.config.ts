@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
+import { tsupEntries } from './entries.mjs';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  entry: tsupEntries(),
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -1,13 +1,10 @@
 import type { CheckKind } from '@sharecode/core';
+import { kindInfo, newCheckId, queuedRecord, requestFingerprint } from '@sharecode/core';
 import {
   idempotencyKeyReused,
-  kindInfo,
-  newCheckId,
-  queuedRecord,
-  requestFingerprint,
   validateCheckRequest,
   validateIdempotencyKey,
-} from '@sharecode/core';
+} from '@sharecode/core/validation';
 import { errorAnswer, jsonAnswer } from './http-answer.js';
 import { readJsonBody } from './read-json-body.js';
 import type { CallContext, SandboxContext } from './sandbox-context.js';

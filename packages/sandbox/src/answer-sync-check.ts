@@ -1,5 +1,6 @@
 import type { CheckKind } from '@sharecode/core';
-import { runSandboxCheck, validateCheckRequest } from '@sharecode/core';
+import { runSandboxCheck } from '@sharecode/core/sandbox';
+import { validateCheckRequest } from '@sharecode/core/validation';
 import { errorAnswer, jsonAnswer } from './http-answer.js';
 import { readJsonBody } from './read-json-body.js';
 import type { CallContext, SandboxContext } from './sandbox-context.js';

@@ -20,3 +20,6 @@ export function registerNotFound(
     return sendError(reply, unknownRoute(request.method));
   });
 }
+
+// scratch: deliberate violation
+export type { Queryable as ScratchQueryable } from '../store/db.js';

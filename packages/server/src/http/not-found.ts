@@ -20,6 +20,3 @@ export function registerNotFound(
     return sendError(reply, unknownRoute(request.method));
   });
 }
-
-// scratch: deliberate violation
-export type { Queryable as ScratchQueryable } from '../store/db.js';

@@ -182,5 +182,3 @@ export function createQueueWorker<J extends QueueJob>(options: QueueWorkerOption
     },
   };
 }
-
-export const scratchSql = `DELETE FROM async_checks WHERE id = $1`;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The import-graph check: dependency-cruiser's rules (rules.mjs), declared packages and package
 // circles (undeclared-packages.mjs), SQL outside store/ (sql-outside-store.mjs).
-// `npm run check:imports` prints the violations; test/import-graph.test.ts runs the same check.
+// `npm run check:imports` prints the violations; scripts/import-graph/import-graph.test.ts runs the same check.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +48,9 @@ export async function checkImportGraph(rootDir = process.cwd()) {
     { alias: await sourceAliases(root), bustTheCache: true },
   );
   const output = result.output;
+  // A wrong base folder cruises nothing and finds nothing: say so instead of passing.
+  if (output.summary.totalCruised < 10)
+    throw new Error(`cruised only ${output.summary.totalCruised} modules under ${root}`);
   const cruised = output.summary.violations.map((v) => ({
     rule: v.rule.name,
     from: v.from,

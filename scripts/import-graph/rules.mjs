@@ -30,6 +30,14 @@ export const FORBIDDEN = [
     to: { circular: true },
   },
   {
+    name: 'resolvable-imports',
+    comment: 'Every import names a file or package that exists (for example an entry core still publishes).',
+    severity: 'error',
+    // The simulator's browser scripts import by URL; test/runtimes installs its own packages.
+    from: { pathNot: ['^packages/portal-sim/assets/', '^test/runtimes/'] },
+    to: { couldNotResolve: true },
+  },
+  {
     name: 'http-not-store',
     comment: "The server's HTTP layer calls the domain; it never imports storage.",
     severity: 'error',

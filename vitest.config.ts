@@ -1,12 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { CORE_ENTRIES } from './packages/core/entries.mjs';
 
 const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
+
+// Core's subpath entries (`@sharecode/core/validation` ...) map to their sources, from core's one table.
+const coreEntries = Object.entries(CORE_ENTRIES as Record<string, string>)
+  .filter(([subpath]) => subpath !== '.')
+  .map(([subpath, file]) => ({
+    find: new RegExp(`^@sharecode/core/${subpath.slice(2)}$`),
+    replacement: fileURLToPath(new URL(`./packages/core/${file}`, import.meta.url)),
+  }));
 
 /**
  * Test projects, by folder and name so that a new file joins one without editing this file:
  *
- * - unit: core, sdk, sandbox and cli (src and test) and the repository's own test helpers; no
+ * - unit: core, sdk, sandbox and cli (src and test), the repository's own test helpers and checks
+ *   (scripts/**: the import graph); no
  *   browser, database server or build. `npm run test:unit`.
  * - integration: the server and the portal simulator (src and test): PGlite and PostgreSQL, HTTP on
  *   loopback, no browser.
@@ -28,6 +38,8 @@ const E2E = [
 ];
 const PACKAGING = ['test/*.test.ts', 'packages/*/test/packaging.test.ts', 'packages/*/test/size.test.ts'];
 const SUPPORT = 'test/support/**/*.test.ts';
+// The repository's own checks (scripts/import-graph ...): no build needed.
+const SCRIPTS = 'scripts/**/*.test.ts';
 const EXCLUDE = ['**/node_modules/**', '**/dist/**'];
 
 // Tests run against each package's source; the built output is exercised by the packaging tests.
@@ -50,6 +62,7 @@ export default defineConfig({
         find: /^@sharecode\/sdk\/node$/,
         replacement: fileURLToPath(new URL('./packages/sdk/src/node.ts', import.meta.url)),
       },
+      ...coreEntries,
       { find: /^@sharecode\/core$/, replacement: pkg('core') },
       { find: /^@sharecode\/sdk$/, replacement: pkg('sdk') },
       { find: /^@sharecode\/sandbox$/, replacement: pkg('sandbox') },
@@ -68,6 +81,7 @@ export default defineConfig({
             'packages/{core,sdk,sandbox,cli}/src/**/*.test.ts',
             'packages/{core,sdk,sandbox,cli}/test/**/*.test.ts',
             SUPPORT,
+            SCRIPTS,
           ],
           exclude: [...EXCLUDE, ...PACKAGING],
           // Worker threads start faster than processes; these files share no process state.

@@ -1,5 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+import { CORE_ENTRIES } from '../core/entries.mjs';
+
+// Each core entry (`@sharecode/core`, `@sharecode/core/validation` ...) bundled from its source file.
+const coreAliases = Object.fromEntries(
+  Object.entries(CORE_ENTRIES as Record<string, string>).map(([subpath, file]) => [
+    `@sharecode/core${subpath === '.' ? '' : subpath.slice(1)}`,
+    fileURLToPath(new URL(`../core/${file}`, import.meta.url)),
+  ]),
+);
 
 export default defineConfig({
   // One entry; command bodies are split into chunks that `bin` imports on use, so `rtw --help`
@@ -16,9 +25,9 @@ export default defineConfig({
   // from its sources, so only the rules the CLI uses come in: as a dependency, core would pull
   // pdf-lib (its sandbox PDFs) into every install of the CLI. pdf-lib stays external so a change
   // that reaches it shows as an import the pack-install test refuses, not as 400 kB inlined.
-  noExternal: ['@sharecode/core'],
+  noExternal: [/^@sharecode\/core(\/|$)/],
   external: ['pdf-lib'],
   esbuildOptions(options) {
-    options.alias = { '@sharecode/core': fileURLToPath(new URL('../core/src/index.ts', import.meta.url)) };
+    options.alias = coreAliases;
   },
 });

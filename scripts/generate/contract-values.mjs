@@ -49,7 +49,7 @@ function enumConstant(spec, constant, schema, doc) {
 }
 
 /** The TypeScript module `packages/sdk/src/generated/contract-values.ts`, from the parsed contract. */
-export function contractValuesModule(spec, header) {
+export function contractValuesModule(spec, header, typesFrom = './openapi.js') {
   const codes = enumOf(spec, 'ErrorCode');
   const found = statusesByCode(spec);
   const rows = codes.map((code) => {
@@ -63,7 +63,7 @@ export function contractValuesModule(spec, header) {
   });
   return [
     header,
-    "import type { components } from './openapi.js';",
+    `import type { components } from '${typesFrom}';`,
     '',
     "type Schemas = components['schemas'];",
     '',

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CHECKER_TYPES, PURPOSES } from '@sharecode/core';
+import { CHECKER_TYPES, PURPOSES } from '@sharecode/core/validation';
 import { describe, expect, it } from 'vitest';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 import { CHECKER_TYPES_HELP, PURPOSES_HELP } from './help-text.js';

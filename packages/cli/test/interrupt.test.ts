@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SANDBOX_DATE_OF_BIRTH as DOB } from '@sharecode/core';
+import { SANDBOX_DATE_OF_BIRTH as DOB } from '@sharecode/core/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTW_BIN, requireBuilt } from './support/run-rtw.js';
 

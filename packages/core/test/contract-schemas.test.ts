@@ -4,17 +4,14 @@ import type { FormatsPlugin } from 'ajv-formats';
 import formatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { CheckKind } from '../src/index.js';
+import { CHECK_KINDS, checkError, ERROR_CODES, errorBody } from '../src/index.js';
 import {
-  CHECK_KINDS,
-  checkError,
-  ERROR_CODES,
-  errorBody,
   runSandboxCheck,
   SANDBOX_SCENARIOS,
   sandboxShareCode,
   sandboxTestEventRecord,
-  validateCheckRequest,
-} from '../src/index.js';
+} from '../src/sandbox/index.js';
+import { validateCheckRequest } from '../src/validation/index.js';
 import { bodyFor, NOW, validated } from './sandbox-bodies.js';
 
 const contract = JSON.parse(readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8'));

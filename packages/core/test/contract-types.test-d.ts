@@ -1,20 +1,15 @@
 import type { components } from '@sharecode/sdk/openapi';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { CheckError, CheckKind, Outcome, ValidatedRequest } from '../src/index.js';
-import {
-  type CHECKER_TYPES,
-  type ERROR_CATALOGUE,
-  errorBody,
-  type PURPOSES,
-  runSandboxCheck,
-  sandboxTestEventRecord,
-  validateCheckRequest,
-} from '../src/index.js';
+import type { CheckError, CheckKind, Outcome } from '../src/index.js';
+import { type ERROR_CATALOGUE, errorBody } from '../src/index.js';
+import { runSandboxCheck, sandboxTestEventRecord } from '../src/sandbox/index.js';
 import type {
   immigrationStatusResult,
   rightToRentResult,
   rightToWorkResult,
 } from '../src/sandbox/results.js';
+import type { ValidatedRequest } from '../src/validation/index.js';
+import { type CHECKER_TYPES, type PURPOSES, validateCheckRequest } from '../src/validation/index.js';
 
 type Schemas = components['schemas'];
 

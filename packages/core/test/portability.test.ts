@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { encodeJpeg, runSandboxCheck, sha256Hex } from '../src/index.js';
+import { runSandboxCheck } from '../src/sandbox/index.js';
+import { encodeJpeg } from '../src/util/jpeg-encoder.js';
+import { sha256Hex } from '../src/util/sha256.js';
 import { NOW, validated } from './sandbox-bodies.js';
 
 const srcDir = fileURLToPath(new URL('../src/', import.meta.url));

@@ -1,6 +1,8 @@
 // Test helper: a valid request body of each kind for a share code, and its validated form.
-import type { CheckKind, ValidatedRequest } from '../src/index.js';
-import { SANDBOX_DATE_OF_BIRTH, validateCheckRequest } from '../src/index.js';
+import type { CheckKind } from '../src/index.js';
+import { SANDBOX_DATE_OF_BIRTH } from '../src/sandbox/index.js';
+import type { ValidatedRequest } from '../src/validation/index.js';
+import { validateCheckRequest } from '../src/validation/index.js';
 
 export const NOW = new Date('2026-03-15T10:20:30.000Z');
 

@@ -1,15 +1,13 @@
 import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import type { CheckKind, CheckResult, ErrorCode } from '../src/index.js';
+import { CHECK_KINDS, checkError, retryDecision } from '../src/index.js';
 import {
-  CHECK_KINDS,
-  checkError,
-  retryDecision,
   runSandboxCheck,
   SANDBOX_DATE_OF_BIRTH,
   SANDBOX_SCENARIOS,
   sandboxShareCode,
-} from '../src/index.js';
+} from '../src/sandbox/index.js';
 import { clearPdfCache } from '../src/sandbox/pdf.js';
 import { bytesOfDataUrl, pdfText } from './pdf-text.js';
 import { NOW, validated } from './sandbox-bodies.js';

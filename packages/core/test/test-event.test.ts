@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_TEST_CHECK_ID, sandboxTestEventRecord } from '../src/index.js';
+import { SANDBOX_TEST_CHECK_ID, sandboxTestEventRecord } from '../src/sandbox/index.js';
 import { NOW } from './sandbox-bodies.js';
 
 describe('sandboxTestEventRecord', () => {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CheckKind } from '../src/index.js';
-import { acceptedFields, CHECK_KINDS, validateCheckRequest } from '../src/index.js';
+import { CHECK_KINDS } from '../src/index.js';
+import { validateCheckRequest } from '../src/validation/index.js';
+import { acceptedFields } from '../src/validation/request-fields.js';
 import { bodyFor, NOW } from './sandbox-bodies.js';
 
 function holds(kind: CheckKind, body: unknown, async: boolean): void {

@@ -1,12 +1,6 @@
 import type { CheckKind } from '@sharecode/core';
-import {
-  idempotencyKeyReused,
-  kindInfo,
-  newCheckId,
-  queuedRecord,
-  requestFingerprint,
-  validateIdempotencyKey,
-} from '@sharecode/core';
+import { kindInfo, newCheckId, queuedRecord, requestFingerprint } from '@sharecode/core';
+import { idempotencyKeyReused, validateIdempotencyKey } from '@sharecode/core/validation';
 import { errorAnswer, jsonAnswer } from './http-answer.js';
 import { readCheckRequest } from './read-check-request.js';
 import type { CallContext, SandboxContext } from './sandbox-context.js';

@@ -1,5 +1,5 @@
 import type { CheckKind } from '@sharecode/core';
-import { runSandboxCheck } from '@sharecode/core';
+import { runSandboxCheck } from '@sharecode/core/sandbox';
 import { errorAnswer, jsonAnswer } from './http-answer.js';
 import { readCheckRequest } from './read-check-request.js';
 import type { CallContext, SandboxContext } from './sandbox-context.js';

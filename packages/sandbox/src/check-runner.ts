@@ -1,12 +1,6 @@
 import type { CheckResult, Outcome } from '@sharecode/core';
-import {
-  checkError,
-  finishedRecord,
-  retryDecision,
-  retryDelaySeconds,
-  runningRecord,
-  runSandboxCheck,
-} from '@sharecode/core';
+import { checkError, finishedRecord, retryDecision, retryDelaySeconds, runningRecord } from '@sharecode/core';
+import { runSandboxCheck } from '@sharecode/core/sandbox';
 import type { StoredCheck } from './check-store.js';
 import type { ResolvedDelays } from './sandbox-options.js';
 import type { Scheduler } from './scheduler.js';

@@ -1,4 +1,5 @@
-import type { CheckKind, CheckRecord, ValidatedRequest } from '@sharecode/core';
+import type { CheckKind, CheckRecord } from '@sharecode/core';
+import type { ValidatedRequest } from '@sharecode/core/validation';
 
 /** An asynchronous check held by the sandbox. */
 export interface StoredCheck {

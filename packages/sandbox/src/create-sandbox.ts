@@ -1,4 +1,5 @@
-import { sandboxTestEventRecord, validateCallbackUrl } from '@sharecode/core';
+import { sandboxTestEventRecord } from '@sharecode/core/sandbox';
+import { validateCallbackUrl } from '@sharecode/core/validation';
 import type { HttpHandler } from 'msw';
 import { CheckRunner } from './check-runner.js';
 import { CheckStore } from './check-store.js';

@@ -1,5 +1,6 @@
-import type { CheckError, CheckKind, ValidatedRequest } from '@sharecode/core';
-import { validateCheckRequest } from '@sharecode/core';
+import type { CheckError, CheckKind } from '@sharecode/core';
+import type { ValidatedRequest } from '@sharecode/core/validation';
+import { validateCheckRequest } from '@sharecode/core/validation';
 import { type AnswerHeaders, errorAnswer } from './http-answer.js';
 import { readJsonBody } from './read-json-body.js';
 import type { CallContext, SandboxContext } from './sandbox-context.js';

@@ -1,4 +1,5 @@
-import { SANDBOX_RETRY_SCHEDULE, validateCallbackUrl } from '@sharecode/core';
+import { SANDBOX_RETRY_SCHEDULE } from '@sharecode/core';
+import { validateCallbackUrl } from '@sharecode/core/validation';
 import { normaliseBaseUrl, SANDBOX_BASE_URL } from './base-url.js';
 import type { WebhookHandler } from './webhook-types.js';
 

@@ -1,5 +1,6 @@
 import type { CheckKind } from '@sharecode/core';
-import { kindInfo, SANDBOX_DATE_OF_BIRTH } from '@sharecode/core';
+import { kindInfo } from '@sharecode/core';
+import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 
 /** A valid request body of each kind for a share code (sandbox date of birth unless given). */
 export function validBody(

@@ -1,7 +1,8 @@
 // No request, however odd, makes the sandbox throw or answer 500 (other than the FAIL0001 scenario,
 // whose 500 is the point): every answer is JSON, carries X-Request-Id, and an error answer has the
 // error body of spec 2.6. Requests go through msw/node and the global fetch.
-import { CHECK_KINDS, SANDBOX_SCENARIOS, sandboxShareCode } from '@sharecode/core';
+import { CHECK_KINDS } from '@sharecode/core';
+import { SANDBOX_SCENARIOS, sandboxShareCode } from '@sharecode/core/sandbox';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { ROUTES } from '../src/routes.js';

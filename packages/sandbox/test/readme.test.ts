@@ -1,13 +1,8 @@
 // The README's table of test share codes must say what core's table says.
 import { readFileSync } from 'node:fs';
-import type { ScenarioAnswer } from '@sharecode/core';
-import {
-  CHECK_KINDS,
-  httpStatusOf,
-  SANDBOX_PEOPLE,
-  SANDBOX_SCENARIOS,
-  sandboxShareCode,
-} from '@sharecode/core';
+import { CHECK_KINDS, httpStatusOf } from '@sharecode/core';
+import type { ScenarioAnswer } from '@sharecode/core/sandbox';
+import { SANDBOX_PEOPLE, SANDBOX_SCENARIOS, sandboxShareCode } from '@sharecode/core/sandbox';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_WEBHOOK_SECRET } from '../src/sandbox-options.js';
 

@@ -1,14 +1,9 @@
 // Every row of core's sandbox table, for each kind, through the asynchronous endpoints: the whole
 // life of the check under fake timers, attempt by attempt, and the webhook it ends with.
 import type { CheckRecord } from '@sharecode/core';
-import {
-  CHECK_KINDS,
-  kindInfo,
-  runSandboxCheck,
-  SANDBOX_SCENARIOS,
-  sandboxShareCode,
-  validateCheckRequest,
-} from '@sharecode/core';
+import { CHECK_KINDS, kindInfo } from '@sharecode/core';
+import { runSandboxCheck, SANDBOX_SCENARIOS, sandboxShareCode } from '@sharecode/core/sandbox';
+import { validateCheckRequest } from '@sharecode/core/validation';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookRequest } from '../src/webhook-types.js';
 import { templates, validBody } from './check-bodies.js';

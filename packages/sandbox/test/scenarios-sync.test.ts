@@ -1,14 +1,12 @@
 // Every row of core's sandbox table, for each kind, through the synchronous endpoints.
 import type { CheckKind } from '@sharecode/core';
+import { CHECK_KINDS, httpStatusOf, kindInfo } from '@sharecode/core';
 import {
-  CHECK_KINDS,
-  httpStatusOf,
-  kindInfo,
   SANDBOX_BUSY_RETRY_AFTER_SECONDS,
   SANDBOX_PEOPLE,
   SANDBOX_SCENARIOS,
   sandboxShareCode,
-} from '@sharecode/core';
+} from '@sharecode/core/sandbox';
 import { describe, expect, it } from 'vitest';
 import { templates, validBody } from './check-bodies.js';
 import { call, expectContract, expectError, useSandboxServer } from './sandbox-harness.js';

@@ -2,7 +2,8 @@
 // asynchronous endpoints alike; asynchronous-only rules (callback_url, client_reference,
 // Idempotency-Key) on the asynchronous ones.
 import type { CheckKind } from '@sharecode/core';
-import { CHECK_KINDS, sandboxShareCode } from '@sharecode/core';
+import { CHECK_KINDS } from '@sharecode/core';
+import { sandboxShareCode } from '@sharecode/core/sandbox';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { templates, validBody } from './check-bodies.js';
 import { call, expectContract, expectError, useSandboxServer } from './sandbox-harness.js';

@@ -1,7 +1,7 @@
 // Sandbox webhooks: signed per Standard Webhooks (checked with the standardwebhooks library), headers
 // per spec 6.2, one attempt, to a registered handler or over HTTP (here into an MSW receiver).
 import type { CheckRecord } from '@sharecode/core';
-import { sandboxTestEventRecord } from '@sharecode/core';
+import { sandboxTestEventRecord } from '@sharecode/core/sandbox';
 import { HttpResponse, http } from 'msw';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

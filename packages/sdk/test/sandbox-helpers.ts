@@ -1,7 +1,7 @@
 // Shared plumbing of the SDK's end-to-end tests against the MSW sandbox: the sandbox key, a valid
 // request of each kind, and the SDK's sync and async calls picked by kind.
 import type { CheckKind } from '@sharecode/core';
-import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core';
+import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import type {

@@ -1,16 +1,16 @@
 // Every row of core's sandbox table, for each kind, through the SDK against the MSW sandbox:
 // synchronously (the result, or the typed error) and asynchronously (create, waitForCheck, the final
 // record), with the async outcome identical to the synchronous one.
-import type { CheckKind, ScenarioAnswer } from '@sharecode/core';
+import type { CheckKind } from '@sharecode/core';
+import { CHECK_KINDS, kindInfo } from '@sharecode/core';
+import type { ScenarioAnswer } from '@sharecode/core/sandbox';
 import {
-  CHECK_KINDS,
-  kindInfo,
   runSandboxCheck,
   SANDBOX_DATE_OF_BIRTH,
   SANDBOX_SCENARIOS,
   sandboxShareCode,
-  validateCheckRequest,
-} from '@sharecode/core';
+} from '@sharecode/core/sandbox';
+import { validateCheckRequest } from '@sharecode/core/validation';
 import { setupSandboxServer } from '@sharecode/sandbox/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isShareCodeApiError, ShareCodeApiError, ShareCodeClient } from '../src/index.js';

@@ -2,14 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type CheckResult,
-  checkError,
-  fail,
-  newCheckId,
-  type Outcome,
-  validateCheckRequest,
-} from '@sharecode/core';
+import { type CheckResult, checkError, fail, newCheckId, type Outcome } from '@sharecode/core';
+import { validateCheckRequest } from '@sharecode/core/validation';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsyncAttempt } from '../src/checks/async-attempt.js';

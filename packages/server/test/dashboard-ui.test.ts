@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core';
+import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from './support/async-server.js';

@@ -1,13 +1,8 @@
 // Shared by the portal-*.test.ts and live-*.test.ts files: one real Chromium per test file, runners
 // pointed at a portal simulator, and readers for the photo and the PDF a check returns.
 import { existsSync } from 'node:fs';
-import {
-  type CheckKind,
-  type CheckResult,
-  type Outcome,
-  type ValidatedRequest,
-  validateCheckRequest,
-} from '@sharecode/core';
+import type { CheckKind, CheckResult, Outcome } from '@sharecode/core';
+import { type ValidatedRequest, validateCheckRequest } from '@sharecode/core/validation';
 import type { PortalSim } from '@sharecode/portal-sim';
 import jpeg from 'jpeg-js';
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';

@@ -1,4 +1,4 @@
-import { formatLongDate } from '@sharecode/core';
+import { formatLongDate } from '@sharecode/core/util';
 import { type PortalSim, startPortalSim } from '@sharecode/portal-sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckSlots } from '../src/portal/check-slots.js';

@@ -1,4 +1,4 @@
-import type { ValidatedRequest } from '@sharecode/core';
+import type { ValidatedRequest } from '@sharecode/core/validation';
 import { type PortalSim, startPortalSim } from '@sharecode/portal-sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckSlots } from '../src/portal/check-slots.js';

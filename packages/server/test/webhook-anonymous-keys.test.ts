@@ -1,4 +1,4 @@
-import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core';
+import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from './support/api.js';
 import { BACKENDS, newKey } from './support/test-server.js';

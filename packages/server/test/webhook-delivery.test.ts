@@ -1,4 +1,4 @@
-import { SANDBOX_DATE_OF_BIRTH, SANDBOX_TEST_CHECK_ID } from '@sharecode/core';
+import { SANDBOX_DATE_OF_BIRTH, SANDBOX_TEST_CHECK_ID } from '@sharecode/core/sandbox';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryRecord } from '../src/webhooks/webhook-ports.js';

@@ -1,4 +1,4 @@
-import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core';
+import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallbackUrlPolicy } from '../src/checks/callback-url-policy.js';
 import { attemptDelivery, type Transport } from '../src/webhooks/attempt-delivery.js';

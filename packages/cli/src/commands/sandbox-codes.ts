@@ -1,4 +1,5 @@
-import { CHECK_KINDS, SANDBOX_DATE_OF_BIRTH, SANDBOX_SCENARIOS, sandboxShareCode } from '@sharecode/core';
+import { CHECK_KINDS } from '@sharecode/core';
+import { SANDBOX_DATE_OF_BIRTH, SANDBOX_SCENARIOS, sandboxShareCode } from '@sharecode/core/sandbox';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { kindNameOf } from '../kinds.js';

@@ -1,4 +1,4 @@
-import type { ValidatedRequest } from '@sharecode/core';
+import type { ValidatedRequest } from '@sharecode/core/validation';
 import type {
   CheckResult,
   CreateCheckOptions,

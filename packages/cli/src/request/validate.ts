@@ -1,5 +1,6 @@
-import type { CheckKind, Outcome, ValidatedRequest } from '@sharecode/core';
-import { validateCheckRequest, validateIdempotencyKey } from '@sharecode/core';
+import type { CheckKind, Outcome } from '@sharecode/core';
+import type { ValidatedRequest } from '@sharecode/core/validation';
+import { validateCheckRequest, validateIdempotencyKey } from '@sharecode/core/validation';
 import { apiFailure, type Failure } from '../render/failure.js';
 
 /**

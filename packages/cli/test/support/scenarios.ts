@@ -5,12 +5,14 @@ import {
   ERROR_CATALOGUE,
   type ErrorCode,
   retryDecision,
+} from '@sharecode/core';
+import {
   runSandboxCheck,
   SANDBOX_DATE_OF_BIRTH,
   SANDBOX_SCENARIOS,
   sandboxShareCode,
-  validateCheckRequest,
-} from '@sharecode/core';
+} from '@sharecode/core/sandbox';
+import { validateCheckRequest } from '@sharecode/core/validation';
 
 /** Flags a complete request of each kind needs besides the share code and the date of birth. */
 export const KIND_FLAGS: Record<CheckKind, string[]> = {

@@ -1,4 +1,4 @@
-import { encodableText, wrapText } from '@sharecode/core';
+import { encodableText, wrapText } from '@sharecode/core/util';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { PdfContent } from './pdf-content.js';
 

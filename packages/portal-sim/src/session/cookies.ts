@@ -1,5 +1,5 @@
 // Parsing is core's (one reader of Cookie headers); the simulator's Set-Cookie policy is its own.
-export { parseCookies } from '@sharecode/core';
+export { parseCookies } from '@sharecode/core/util';
 
 export interface CookieOptions {
   readonly path: string;

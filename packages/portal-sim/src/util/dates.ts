@@ -4,9 +4,9 @@ import {
   formatGovukDate,
   isRealDate,
   parseIsoDate as parseCoreIsoDate,
-} from '@sharecode/core';
+} from '@sharecode/core/util';
 
-export type { CalendarDate } from '@sharecode/core';
+export type { CalendarDate } from '@sharecode/core/util';
 export {
   addCalendarDays as addDays,
   addCalendarMonths as addMonths,
@@ -15,7 +15,7 @@ export {
   formatGovukDate,
   isRealDate,
   ukToday,
-} from '@sharecode/core';
+} from '@sharecode/core/util';
 
 /** Parses `YYYY-MM-DD`; anything else, or a day that does not exist (year 0 included), gives null. */
 export function parseIsoDate(text: string): CalendarDate | null {

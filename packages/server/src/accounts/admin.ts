@@ -1,4 +1,5 @@
-import { type Outcome, validateCallbackUrl } from '@sharecode/core';
+import type { Outcome } from '@sharecode/core';
+import { validateCallbackUrl } from '@sharecode/core/validation';
 import { fail, ok, type Result } from '../result.js';
 import { apiKeyMode, generateApiKey, hashApiKey, type KeyMode } from './api-key.js';
 import { periodOf } from './billing-period.js';

@@ -3,14 +3,16 @@ import {
   type CheckKind,
   type CheckRecord,
   checkError,
-  idempotencyKeyReused,
   kindInfo,
   newCheckId,
   queuedRecord,
   requestFingerprint,
+} from '@sharecode/core';
+import {
+  idempotencyKeyReused,
   validateCheckRequest,
   validateIdempotencyKey,
-} from '@sharecode/core';
+} from '@sharecode/core/validation';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { AccountsRepo, AuthenticatedKey } from '../accounts/ports.js';
 import { createQuota, type Quota, type Reservation, type UsageSnapshot } from '../accounts/quota.js';

@@ -1,11 +1,5 @@
-import type {
-  CheckKind,
-  CheckRecord,
-  CheckResult,
-  ErrorCode,
-  Outcome,
-  ValidatedRequest,
-} from '@sharecode/core';
+import type { CheckKind, CheckRecord, CheckResult, ErrorCode, Outcome } from '@sharecode/core';
+import type { ValidatedRequest } from '@sharecode/core/validation';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { UsageRepo } from '../accounts/ports.js';
 import type { Reservation } from '../accounts/quota.js';

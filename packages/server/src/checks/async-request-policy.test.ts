@@ -1,4 +1,5 @@
-import { SANDBOX_DATE_OF_BIRTH, validateCheckRequest } from '@sharecode/core';
+import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
+import { validateCheckRequest } from '@sharecode/core/validation';
 import { describe, expect, it } from 'vitest';
 import { createCallbackUrlPolicy } from './callback-url-policy.js';
 

@@ -1,4 +1,5 @@
-import { type Outcome, validateCallbackUrl } from '@sharecode/core';
+import type { Outcome } from '@sharecode/core';
+import { validateCallbackUrl } from '@sharecode/core/validation';
 
 /**
  * The callback-URL rules the service applies when a URL is given (POST, default URL, dashboard) and

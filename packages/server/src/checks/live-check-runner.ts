@@ -1,4 +1,5 @@
-import { type CheckResult, checkError, fail, type Outcome, type ValidatedRequest } from '@sharecode/core';
+import { type CheckResult, checkError, fail, type Outcome } from '@sharecode/core';
+import type { ValidatedRequest } from '@sharecode/core/validation';
 
 export interface LiveCheckContext {
   /** 1 for the first run; asynchronous retries count up. */

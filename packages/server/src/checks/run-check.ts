@@ -1,11 +1,6 @@
-import {
-  type CheckResult,
-  checkError,
-  fail,
-  type Outcome,
-  runSandboxCheck,
-  type ValidatedRequest,
-} from '@sharecode/core';
+import { type CheckResult, checkError, fail, type Outcome } from '@sharecode/core';
+import { runSandboxCheck } from '@sharecode/core/sandbox';
+import type { ValidatedRequest } from '@sharecode/core/validation';
 import type { Logger } from 'pino';
 import type { KeyMode } from '../accounts/api-key.js';
 import { safeError } from '../safe-error.js';

@@ -1,11 +1,5 @@
-import {
-  type CheckKind,
-  type CheckResult,
-  httpStatusOf,
-  newCheckId,
-  type Outcome,
-  validateCheckRequest,
-} from '@sharecode/core';
+import { type CheckKind, type CheckResult, httpStatusOf, newCheckId, type Outcome } from '@sharecode/core';
+import { validateCheckRequest } from '@sharecode/core/validation';
 import type { Logger } from 'pino';
 import type { AuthenticatedKey } from '../accounts/ports.js';
 import type { Quota, UsageSnapshot } from '../accounts/quota.js';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@sharecode/core';
+import { escapeHtml } from '@sharecode/core/util';
 
 /** A piece of markup that is already safe: interpolated into `html` as is. */
 export class SafeHtml {

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { checkError, escapeHtml } from '@sharecode/core';
+import { checkError } from '@sharecode/core';
+import { escapeHtml } from '@sharecode/core/util';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendError } from './send-error.js';
 

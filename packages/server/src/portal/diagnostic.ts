@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MONTH_NAMES } from '@sharecode/core';
+import { MONTH_NAMES } from '@sharecode/core/util';
 import type { PageSnapshot } from './page-snapshot.js';
 
 /**

@@ -1,5 +1,4 @@
 import {
-  formatDate,
   type ImmigrationStatusRequest,
   type ImmigrationStatusResult,
   purposeWording,
@@ -8,6 +7,7 @@ import {
   type RightToWorkRequest,
   type RightToWorkResult,
 } from '@sharecode/core';
+import { formatDate } from '@sharecode/core/util';
 import type { CheckRun, Driven } from './drive-check.js';
 import type { PageSnapshot } from './page-snapshot.js';
 import type { PortalPage } from './portal-page.js';

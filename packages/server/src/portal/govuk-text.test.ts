@@ -1,4 +1,4 @@
-import { parseLongDate } from '@sharecode/core';
+import { parseLongDate } from '@sharecode/core/util';
 import { describe, expect, it } from 'vitest';
 import { bulletSentence, dateAfter, sentencesOf } from './govuk-text.js';
 

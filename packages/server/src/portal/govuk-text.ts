@@ -1,4 +1,4 @@
-import { parseLongDate } from '@sharecode/core';
+import { parseLongDate } from '@sharecode/core/util';
 
 const DATE_PATTERN = '(\\d{1,2}\\s+[A-Za-z]+\\.?\\s+\\d{4})';
 

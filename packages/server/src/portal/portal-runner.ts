@@ -1,12 +1,5 @@
-import {
-  type CheckKind,
-  type CheckResult,
-  checkError,
-  fail,
-  type Outcome,
-  ok,
-  type ValidatedRequest,
-} from '@sharecode/core';
+import { type CheckKind, type CheckResult, checkError, fail, type Outcome, ok } from '@sharecode/core';
+import type { ValidatedRequest } from '@sharecode/core/validation';
 import type { LiveCheckContext, LiveCheckRunner } from '../checks/live-check-runner.js';
 import { immigrationStatusFlow, rightToRentFlow, rightToWorkFlow } from './check-flows.js';
 import type { CheckSlots } from './check-slots.js';

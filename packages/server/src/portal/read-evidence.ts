@@ -1,4 +1,4 @@
-import { dataUrl } from '@sharecode/core';
+import { dataUrl } from '@sharecode/core/util';
 import { classifyCommonPage } from './classify-page.js';
 import type { CheckRun, Driven } from './drive-check.js';
 import type { PageSnapshot, SnapshotImage } from './page-snapshot.js';

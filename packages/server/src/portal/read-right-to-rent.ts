@@ -1,4 +1,4 @@
-import { parseLongDate } from '@sharecode/core';
+import { parseLongDate } from '@sharecode/core/util';
 import { fail, ok, type Result } from '../result.js';
 import { dateAfter, sameText } from './govuk-text.js';
 import type { PageSnapshot } from './page-snapshot.js';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { CheckKind, CheckResult, ErrorCode, ValidatedRequest } from '@sharecode/core';
+import type { CheckKind, CheckResult, ErrorCode } from '@sharecode/core';
 import { resultExpiresAt, statusExpiresAt } from '@sharecode/core';
+import type { ValidatedRequest } from '@sharecode/core/validation';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { Plan } from '../accounts/plans.js';
 import type {

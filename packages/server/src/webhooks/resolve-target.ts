@@ -1,5 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { isPrivateIpAddress, parseIpAddress } from '@sharecode/core';
+import { isPrivateIpAddress, parseIpAddress } from '@sharecode/core/validation';
 import { type CallbackUrlPolicy, normaliseHost } from '../checks/callback-url-policy.js';
 import { fail, ok, type Result } from '../result.js';
 import type { DeliveryErrorClass } from './delivery-outcome.js';

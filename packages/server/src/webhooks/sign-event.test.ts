@@ -1,4 +1,4 @@
-import { sandboxTestEventRecord } from '@sharecode/core';
+import { sandboxTestEventRecord } from '@sharecode/core/sandbox';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { eventBody, signatureOf, WEBHOOK_USER_AGENT, webhookHeaders } from './sign-event.js';

@@ -1,10 +1,5 @@
-import {
-  type CheckRecord,
-  newEventId,
-  type Outcome,
-  SANDBOX_TEST_CHECK_ID,
-  sandboxTestEventRecord,
-} from '@sharecode/core';
+import { type CheckRecord, newEventId, type Outcome } from '@sharecode/core';
+import { SANDBOX_TEST_CHECK_ID, sandboxTestEventRecord } from '@sharecode/core/sandbox';
 import type { Logger } from 'pino';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { AccountsRepo } from '../accounts/ports.js';

@@ -1,4 +1,5 @@
-import { runSandboxCheck, validateCheckRequest } from '@sharecode/core';
+import { runSandboxCheck } from '@sharecode/core/sandbox';
+import { validateCheckRequest } from '@sharecode/core/validation';
 import { describe, expect, it } from 'vitest';
 import { CHECK_PATHS, call, errorOf, validBody } from '../support/api.js';
 import type { SuiteContext } from '../support/context.js';

@@ -1,4 +1,4 @@
-import type { ValidatedRequest } from '@sharecode/core';
+import type { ValidatedRequest } from '@sharecode/core/validation';
 import type { LiveCheckContext, LiveCheckRunner } from '../../src/index.js';
 
 /** TEST DOUBLE: live checks answered by core's sandbox scenarios. */

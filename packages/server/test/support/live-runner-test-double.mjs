@@ -1,6 +1,6 @@
 // TEST DOUBLE, not a portal driver: answers live checks from core's sandbox scenarios so tests can run
 // live keys through the real gate (quota, charge, copies). The real driver is a later issue.
-import { runSandboxCheck } from '@sharecode/core';
+import { runSandboxCheck } from '@sharecode/core/sandbox';
 
 export function scenarioLiveRunnerTestDouble(options = {}) {
   const delayMs = options.delayMs ?? 0;

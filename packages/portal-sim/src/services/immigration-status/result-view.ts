@@ -1,4 +1,4 @@
-import { escapeHtml } from '@sharecode/core';
+import { escapeHtml } from '@sharecode/core/util';
 import { headedBlocks, rowBlocks, summaryRow } from '../../pdf/pdf-blocks.js';
 import type { PdfBlock, PdfContent } from '../../pdf/pdf-content.js';
 import type { ImmigrationStatusPerson, SimPerson } from '../../seed/person.js';

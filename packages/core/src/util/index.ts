@@ -1,0 +1,22 @@
+// `@sharecode/core/util`: small helpers the server, the CLI and the portal simulator share with core,
+// so that each exists once (issue 19, "no twins").
+export { dataUrl } from './base64.js';
+export { parseCookies } from './cookies.js';
+export type { CalendarDate } from './dates.js';
+export {
+  addCalendarDays,
+  addCalendarMonths,
+  compareCalendarDates,
+  formatCalendarDate,
+  formatDate,
+  formatGovukDate,
+  formatLongDate,
+  isRealDate,
+  MONTH_NAMES,
+  parseIsoDate,
+  parseLongDate,
+  ukToday,
+} from './dates.js';
+export { escapeHtml } from './escape-html.js';
+export type { MeasuringFont } from './pdf-text.js';
+export { encodableText, wrapText } from './pdf-text.js';

@@ -1,0 +1,93 @@
+// The import rules of the repository, in dependency-cruiser's format (paths relative to the root).
+// `KNOWN_VIOLATIONS` lists what is allowed today only because another change is fixing it: delete an
+// entry once that change has landed and the rule holds for it too.
+
+/** Server files that wire the layers together (the only ones besides store/ that may name store/). */
+export const SERVER_WIRING = ['index.ts', 'bin.ts', 'start-server.ts', 'app.ts', 'config.ts'];
+
+/** Files that still break a rule, each with the rule and why it is tolerated for now. */
+export const KNOWN_VIOLATIONS = [
+  // The checks and webhooks ports take store's `Queryable` (a transaction handle); helper A's
+  // ports refactor (issue #19) removes it.
+  { rule: 'store-only-through-ports', from: 'packages/server/src/checks/async-ports.ts' },
+  { rule: 'store-only-through-ports', from: 'packages/server/src/webhooks/webhook-ports.ts' },
+];
+
+/** Tests next to sources (`*.test.ts`) may reach anything they exercise. */
+const TEST_FILES = '\\.test(-d)?\\.[cm]?[jt]s$';
+
+const escapeRegExp = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const knownFrom = (rule) =>
+  KNOWN_VIOLATIONS.filter((v) => v.rule === rule).map((v) => `^${escapeRegExp(v.from)}$`);
+
+/** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
+export const FORBIDDEN = [
+  {
+    name: 'no-circular',
+    comment: 'A module may not reach itself again through its imports (type-only imports included).',
+    severity: 'error',
+    from: {},
+    to: { circular: true },
+  },
+  {
+    name: 'resolvable-imports',
+    comment: 'Every import names a file or package that exists (for example an entry core still publishes).',
+    severity: 'error',
+    // The simulator's browser scripts import by URL; test/runtimes installs its own packages.
+    from: { pathNot: ['^packages/portal-sim/assets/', '^test/runtimes/'] },
+    to: { couldNotResolve: true },
+  },
+  {
+    name: 'http-not-store',
+    comment: "The server's HTTP layer calls the domain; it never imports storage.",
+    severity: 'error',
+    from: { path: '^packages/server/src/http/' },
+    to: { path: '^packages/server/src/store/' },
+  },
+  {
+    name: 'store-only-through-ports',
+    comment: 'Storage implements ports the domain owns: only store/ itself and the wiring files name it.',
+    severity: 'error',
+    from: {
+      path: '^packages/server/src/',
+      pathNot: [
+        '^packages/server/src/store/',
+        TEST_FILES,
+        ...SERVER_WIRING.map((f) => `^packages/server/src/${escapeRegExp(f)}$`),
+        ...knownFrom('store-only-through-ports'),
+      ],
+    },
+    to: { path: '^packages/server/src/store/' },
+  },
+  {
+    name: 'db-drivers-only-in-store',
+    comment:
+      'pg and PGlite (and their types) are imported by server/src/store/ only: SQL never leaves store/.',
+    severity: 'error',
+    from: { path: '^packages/[^/]+/src/', pathNot: ['^packages/server/src/store/', TEST_FILES] },
+    to: { path: '(^|/)node_modules/(pg|pg-[^/]+|@types/pg|@electric-sql/pglite)/' },
+  },
+  {
+    name: 'playwright-only-in-portal',
+    comment: "Playwright (and its types) stays inside the server's portal/ driver.",
+    severity: 'error',
+    from: { path: '^packages/[^/]+/src/', pathNot: ['^packages/server/src/portal/', TEST_FILES] },
+    to: { path: '(^|/)node_modules/(playwright|playwright-core)/' },
+  },
+  {
+    name: 'core-uses-sdk-types-only',
+    comment: "Core names the SDK's generated contract types; it never loads SDK code.",
+    severity: 'error',
+    from: { path: '^packages/core/' },
+    to: { path: '^packages/sdk/', dependencyTypesNot: ['type-only'] },
+  },
+  {
+    name: 'sdk-bundles-only-core-duties',
+    comment:
+      "The SDK's Node entry bundles core's duty rules (and the date helpers they use) from source; " +
+      'nothing else of core (see docs/decisions.md, "Public surface of core").',
+    severity: 'error',
+    from: { path: '^packages/sdk/src/' },
+    to: { path: '^packages/core/', pathNot: '^packages/core/src/(duties/[^/]+|util/dates)\\.ts$' },
+  },
+];

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { type BrowserContextOptions, chromium } from 'playwright-core';
 import { fail, ok, type Result } from '../result.js';
 import { createBrowserDirs, withTmpDir } from './browser-dirs.js';
-import type { BrowserLauncher, PoolBrowser } from './check-slots.js';
 import { within } from './deadline.js';
 import { findChromium } from './find-chromium.js';
 import { CheckSession } from './portal-page.js';
+import type { BrowserLauncher, PoolBrowser } from './slot-types.js';
 
 /**
  * Launch arguments. The service runs as root in a throwaway container, hence no sandbox; the rest

@@ -9,7 +9,6 @@ import {
 } from '@sharecode/core';
 import type { LiveCheckContext, LiveCheckRunner } from '../checks/live-check-runner.js';
 import { immigrationStatusFlow, rightToRentFlow, rightToWorkFlow } from './check-flows.js';
-import type { CheckSlots } from './check-slots.js';
 import type { Deadline } from './deadline.js';
 import type { Diagnostic } from './diagnostic.js';
 import { type Driven, driveCheck } from './drive-check.js';
@@ -19,6 +18,7 @@ import type { PortalEntryUrls } from './portal-config.js';
 import { createPortalHealth, type PortalHealth, type PortalHealthReport } from './portal-health.js';
 import { type PortalLog, silentPortalLog } from './portal-log.js';
 import type { CheckSession } from './portal-page.js';
+import type { CheckSlots } from './slot-types.js';
 
 export interface PortalRunnerOptions {
   readonly entryUrls: PortalEntryUrls;

@@ -2,7 +2,7 @@ import type { CheckKind } from '@sharecode/core';
 import type { CommandContext } from '../context.js';
 import { stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
-import { type Failure, printFailure } from '../render/failure.js';
+import { type Failure, stopWith } from '../render/failure.js';
 import { openConnection } from '../runtime/connection.js';
 import { planBatch } from './batch-plan.js';
 import { summarise } from './batch-summary.js';
@@ -16,10 +16,7 @@ import { runRows } from './run-rows.js';
 export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind): Promise<number> {
   const { options } = ctx;
   const planned = await planBatch(options, stringOption(options, 'batch') ?? '');
-  if (!planned.ok) {
-    printFailure(out, planned.error);
-    return planned.error.exitCode;
-  }
+  if (!planned.ok) return stopWith(out, planned.error);
   const batch = planned.value;
   const todo = batch.rows.filter((row) => {
     const line = batch.done.get(row.row);
@@ -32,10 +29,7 @@ export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind
   let aborted: Failure | undefined;
   if (todo.length > 0) {
     const opened = await openConnection(ctx, out);
-    if (!opened.ok) {
-      printFailure(out, opened.error);
-      return opened.error.exitCode;
-    }
+    if (!opened.ok) return stopWith(out, opened.error);
     aborted = await runRows(ctx, out, kind, batch, todo, opened.value);
   }
   return summarise(out, batch, todo.length, skipped, aborted);

@@ -68,12 +68,22 @@ function drive(
 ): Promise<Driven<CheckResult>> {
   switch (validated.kind) {
     case 'right_to_work':
-      return driveCheck(rightToWorkFlow, validated.request, session, deadline, entryUrl, (run, page, s) =>
-        finishRightToWork(run, page, s, validated.request, clock),
+      return driveCheck(
+        rightToWorkFlow,
+        validated.request,
+        session,
+        deadline,
+        entryUrl,
+        finishRightToWork(validated.request, clock),
       );
     case 'right_to_rent':
-      return driveCheck(rightToRentFlow, validated.request, session, deadline, entryUrl, (run, page, s) =>
-        finishRightToRent(run, page, s, validated.request, clock),
+      return driveCheck(
+        rightToRentFlow,
+        validated.request,
+        session,
+        deadline,
+        entryUrl,
+        finishRightToRent(validated.request, clock),
       );
     case 'immigration_status':
       return driveCheck(
@@ -82,7 +92,7 @@ function drive(
         session,
         deadline,
         entryUrl,
-        (run, page, s) => finishImmigrationStatus(run, page, s, validated.request, clock),
+        finishImmigrationStatus(validated.request, clock),
       );
   }
 }

@@ -157,6 +157,7 @@ export class PortalPage {
 export class CheckSession {
   readonly #context: BrowserContext;
   readonly #blockedUrls: readonly string[];
+  #prepared: Promise<PortalPage> | null = null;
 
   /** `blockedUrls`: URL patterns (`*` a wildcard) the page never requests. */
   constructor(context: BrowserContext, blockedUrls: readonly string[] = []) {
@@ -164,7 +165,20 @@ export class CheckSession {
     this.#blockedUrls = blockedUrls;
   }
 
+  /** Opens the first page ahead of the check (warm-sessions.ts); `openPage` hands it over once. */
+  async prepare(): Promise<void> {
+    const prepared = this.#newPage();
+    this.#prepared = prepared;
+    await prepared;
+  }
+
   async openPage(): Promise<PortalPage> {
+    const prepared = this.#prepared;
+    this.#prepared = null;
+    return prepared ?? this.#newPage();
+  }
+
+  async #newPage(): Promise<PortalPage> {
     const page = await this.#context.newPage();
     // The page's own session: the block list, and the driver's in-page reads (evaluateInPage).
     const cdp = await this.#context.newCDPSession(page);
@@ -184,6 +198,7 @@ export class CheckSession {
    * portal sees a new visitor (the check keeps its slot).
    */
   async restart(): Promise<void> {
+    this.#prepared = null;
     for (const page of this.#context.pages()) await page.close();
     await this.#context.clearCookies();
   }

@@ -36,7 +36,7 @@ export interface BrowserKeeper<S> {
   launchOnce(): Promise<Launched<S>>;
   openSession(deadline: Deadline): Promise<OpenedSession<S>>;
   closeSession(entry: BrowserEntry<S>, session: S): Promise<void>;
-  /** Kills a browser that failed its idle health probe (or a test's crash). */
+  /** Kills a browser that hangs or failed a probe; the checks it carries fail fast. */
   condemn(entry: BrowserEntry<S>, why: string): void;
   current(): BrowserEntry<S> | null;
   readonly counts: { readonly launches: number; readonly replacements: number; readonly recycles: number };

@@ -25,6 +25,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { defaultCheckSlots, openDatabase, startServer } from '../packages/server/dist/index.js';
 import { selfSignedCertificate } from '../scripts/support/self-signed-certificate.mjs';
 import { cpuSeconds, quantile, treeMemory } from './support/proc-stats.mjs';
@@ -218,18 +219,35 @@ console.log(
 await setLatency(latencyMs);
 await new Promise((resolve) => setTimeout(resolve, 1_000));
 const idleMemory = treeMemory(process.pid, notService);
+// Under load, sampled in a worker: reading every process's smaps_rollup on this thread stalled the
+// server under test (it runs in this process) for hundreds of milliseconds every sample.
+const memorySampler = new Worker(new URL('./support/memory-sampler.mjs', import.meta.url), {
+  workerData: { pid: process.pid, exclude: [...notService] },
+});
+memorySampler.unref();
+// Answers come in the order asked.
+const waitingForMemory = [];
+memorySampler.on('message', (memory) => waitingForMemory.shift()?.(memory));
+const sampleMemory = () =>
+  new Promise((resolve) => {
+    waitingForMemory.push(resolve);
+    memorySampler.postMessage('sample');
+  });
 
 /** Starts `one` at a fixed rate for SECONDS (open loop: arrivals do not wait for answers). */
 async function offered(one, start) {
   const runs = [];
   const interval = 60_000 / RATE;
   const samples = [];
+  const pending = [];
   const sampler = setInterval(() => {
-    samples.push({
-      at: performance.now(),
-      memory: treeMemory(process.pid, notService),
-      inUse: portal.stats().inUse,
-    });
+    const sample = { at: performance.now(), memory: null, inUse: portal.stats().inUse };
+    samples.push(sample);
+    pending.push(
+      sampleMemory().then((memory) => {
+        sample.memory = memory;
+      }),
+    );
   }, 5_000);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -242,6 +260,7 @@ async function offered(one, start) {
   loop.disable();
   const results = await Promise.all(runs);
   clearInterval(sampler);
+  await Promise.all(pending);
   return { results, samples, loopP99: loop.percentile(99) / 1e6 };
 }
 
@@ -340,6 +359,7 @@ console.log(
     .join(' ')}: other work on the machine skews these)`,
 );
 
+await memorySampler.terminate();
 await server.close();
 await database.close();
 simChild.send({ type: 'stop' });

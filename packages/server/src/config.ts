@@ -152,23 +152,17 @@ export function loadConfig(flags: ConfigFlags, env: Env): Result<ServerConfig, s
   });
 }
 
-function isPostgresUrl(text: string): boolean {
+/** True when `text` is a URL with one of these schemes (as `new URL` writes them: "https:"). */
+function hasProtocol(text: string, protocols: readonly string[]): boolean {
   try {
-    const url = new URL(text);
-    return url.protocol === 'postgres:' || url.protocol === 'postgresql:';
+    return protocols.includes(new URL(text).protocol);
   } catch {
     return false;
   }
 }
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+const isPostgresUrl = (text: string): boolean => hasProtocol(text, ['postgres:', 'postgresql:']);
+const isHttpUrl = (text: string): boolean => hasProtocol(text, ['http:', 'https:']);
 
 function urlHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;

@@ -8,7 +8,7 @@ import { waitForEnd } from '../flow/wait.js';
 import { checkKindOf, isKindName } from '../kinds.js';
 import { argumentsOf, flagOption, numberOption, stringOption } from '../options.js';
 import { type Output, outputFor } from '../output/output.js';
-import { failureFromError, printFailure, usageFailure } from '../render/failure.js';
+import { failureFromError, stopWith, stopWithUsage } from '../render/failure.js';
 import { ASYNC_REQUEST_FIELDS, bodyFromOptions, flagOfField, REQUEST_FIELDS } from '../request/fields.js';
 import { queueCheck } from '../request/send.js';
 import { validateForKind, validateKeyOption } from '../request/validate.js';
@@ -20,37 +20,22 @@ export async function asyncCommand(ctx: CommandContext): Promise<number> {
   const out = outputFor(ctx);
   const { options } = ctx;
   const name = argumentsOf(options)[0];
-  if (!isKindName(name)) {
-    printFailure(out, usageFailure('Name the kind: right-to-work, right-to-rent or immigration-status.'));
-    return EXIT.INVALID_INPUT;
-  }
+  if (!isKindName(name))
+    return stopWithUsage(out, 'Name the kind: right-to-work, right-to-rent or immigration-status.');
   const wait = flagOption(options, 'wait');
   const webhookDir = stringOption(options, 'saveWebhook');
-  if (webhookDir !== undefined && !(wait && flagOption(options, 'sandbox'))) {
-    printFailure(
+  if (webhookDir !== undefined && !(wait && flagOption(options, 'sandbox')))
+    return stopWithUsage(
       out,
-      usageFailure(
-        '--save-webhook works with --sandbox --wait (the sandbox signs the webhook when the check ends).',
-      ),
+      '--save-webhook works with --sandbox --wait (the sandbox signs the webhook when the check ends).',
     );
-    return EXIT.INVALID_INPUT;
-  }
   const body = bodyFromOptions(options, [...REQUEST_FIELDS, ...ASYNC_REQUEST_FIELDS]);
   const validated = validateForKind(checkKindOf(name), body, true, flagOfField);
-  if (!validated.ok) {
-    printFailure(out, validated.error);
-    return validated.error.exitCode;
-  }
+  if (!validated.ok) return stopWith(out, validated.error);
   const key = validateKeyOption(stringOption(options, 'idempotencyKey'));
-  if (!key.ok) {
-    printFailure(out, key.error);
-    return key.error.exitCode;
-  }
+  if (!key.ok) return stopWith(out, key.error);
   const opened = await openConnection(ctx, out);
-  if (!opened.ok) {
-    printFailure(out, opened.error);
-    return opened.error.exitCode;
-  }
+  if (!opened.ok) return stopWith(out, opened.error);
   const connection = opened.value;
   try {
     let created: Awaited<ReturnType<typeof queueCheck>>;
@@ -61,8 +46,7 @@ export async function asyncCommand(ctx: CommandContext): Promise<number> {
       });
     } catch (error) {
       const failure = failureFromError(error);
-      printFailure(out, failure);
-      return failure.exitCode;
+      return stopWith(out, failure);
     }
     const { check } = created;
     if (created.replayed) {
@@ -80,10 +64,7 @@ export async function asyncCommand(ctx: CommandContext): Promise<number> {
     }
     out.notice(`Queued ${check.id}.`);
     const finished = await waitForEnd(out, connection, check.id, numberOption(options, 'timeout', 600));
-    if (!finished.ok) {
-      printFailure(out, finished.error);
-      return finished.error.exitCode;
-    }
+    if (!finished.ok) return stopWith(out, finished.error);
     const code = await finishWithRecord(out, options, finished.value);
     if (connection.sandbox && finished.value.callback_url !== null) {
       const webhook = await connection.sandbox.webhookFor(check.id, 1_000);

@@ -1,12 +1,11 @@
 import type { CommandContext } from '../context.js';
-import { EXIT } from '../exit-codes.js';
 import { finishWithResult } from '../flow/finish.js';
 import { checkKindOf, isKindName } from '../kinds.js';
 import { argumentsOf, stringOption } from '../options.js';
 import { type Output, outputFor } from '../output/output.js';
 import { startSpinner } from '../output/spinner.js';
 import { registerUsable } from '../register/file-result.js';
-import { failureFromError, printFailure, usageFailure } from '../render/failure.js';
+import { failureFromError, stopWith, stopWithUsage } from '../render/failure.js';
 import { bodyFromOptions, flagOfField, REQUEST_FIELDS } from '../request/fields.js';
 import { sendCheck } from '../request/send.js';
 import { validateForKind } from '../request/validate.js';
@@ -35,26 +34,16 @@ export function interruptedLiveCheck(sentAt: Date, requestId: string | undefined
 export async function checkCommand(ctx: CommandContext): Promise<number> {
   const out = outputFor(ctx);
   const name = argumentsOf(ctx.options)[0];
-  if (!isKindName(name)) {
-    printFailure(out, usageFailure('Name the kind: right-to-work, right-to-rent or immigration-status.'));
-    return EXIT.INVALID_INPUT;
-  }
+  if (!isKindName(name))
+    return stopWithUsage(out, 'Name the kind: right-to-work, right-to-rent or immigration-status.');
   const noRegister = await registerUsable(ctx.options, ctx.io);
-  if (noRegister) {
-    printFailure(out, noRegister);
-    return noRegister.exitCode;
-  }
+  if (noRegister) return stopWith(out, noRegister);
   if (stringOption(ctx.options, 'batch') !== undefined) {
     const { runBatch } = await import('../batch/run-batch.js');
     return runBatch(ctx, out, checkKindOf(name));
   }
-  if (stringOption(ctx.options, 'results') !== undefined) {
-    printFailure(
-      out,
-      usageFailure('--results goes with --batch: add --batch FILE.csv, or leave --results out.'),
-    );
-    return EXIT.INVALID_INPUT;
-  }
+  if (stringOption(ctx.options, 'results') !== undefined)
+    return stopWithUsage(out, '--results goes with --batch: add --batch FILE.csv, or leave --results out.');
   return singleCheck(ctx, out, checkKindOf(name));
 }
 
@@ -64,15 +53,9 @@ async function singleCheck(
   kind: ReturnType<typeof checkKindOf>,
 ): Promise<number> {
   const validated = validateForKind(kind, bodyFromOptions(ctx.options, REQUEST_FIELDS), false, flagOfField);
-  if (!validated.ok) {
-    printFailure(out, validated.error);
-    return validated.error.exitCode;
-  }
+  if (!validated.ok) return stopWith(out, validated.error);
   const connection = await openConnection(ctx, out);
-  if (!connection.ok) {
-    printFailure(out, connection.error);
-    return connection.error.exitCode;
-  }
+  if (!connection.ok) return stopWith(out, connection.error);
   const { client, retries } = connection.value;
   const spinner = startSpinner(out.io.stderr, `Checking ${TITLES[kind]} (a live check takes 15 to 40 s)`, {
     enabled: out.animate,
@@ -89,8 +72,7 @@ async function singleCheck(
   } catch (error) {
     spinner.stop();
     const failure = failureFromError(error);
-    printFailure(out, failure);
-    return failure.exitCode;
+    return stopWith(out, failure);
   } finally {
     spinner.stop();
     release();

@@ -1,10 +1,9 @@
 import type { CommandContext } from '../context.js';
-import { EXIT } from '../exit-codes.js';
 import { finishWithRecord } from '../flow/finish.js';
 import { waitForEnd } from '../flow/wait.js';
 import { argumentsOf, flagOption, numberOption } from '../options.js';
 import { outputFor } from '../output/output.js';
-import { failureFromError, printFailure, usageFailure } from '../render/failure.js';
+import { failureFromError, printFailure, stopWith, stopWithUsage } from '../render/failure.js';
 import { openConnection } from '../runtime/connection.js';
 
 /** `rtw poll <check-id>`: the check as it stands, or with --wait once it has ended. */
@@ -12,15 +11,9 @@ export async function pollCommand(ctx: CommandContext): Promise<number> {
   const out = outputFor(ctx);
   const raw = argumentsOf(ctx.options)[0];
   const id = typeof raw === 'string' ? raw.trim() : '';
-  if (id === '') {
-    printFailure(out, usageFailure('Give the check id (chk_...) that `rtw async` printed.'));
-    return EXIT.INVALID_INPUT;
-  }
+  if (id === '') return stopWithUsage(out, 'Give the check id (chk_...) that `rtw async` printed.');
   const opened = await openConnection(ctx, out);
-  if (!opened.ok) {
-    printFailure(out, opened.error);
-    return opened.error.exitCode;
-  }
+  if (!opened.ok) return stopWith(out, opened.error);
   const connection = opened.value;
   // A read writes files only when told where (--out given, not its default).
   const outSource = ctx.sourceOf('out');
@@ -39,8 +32,7 @@ export async function pollCommand(ctx: CommandContext): Promise<number> {
       return await finishWithRecord(out, ctx.options, record, saveEvidence);
     } catch (error) {
       const failure = withSandboxHint(failureFromError(error), connection.sandbox !== undefined);
-      printFailure(out, failure);
-      return failure.exitCode;
+      return stopWith(out, failure);
     }
   } finally {
     connection.close();

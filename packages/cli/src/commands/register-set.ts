@@ -4,7 +4,7 @@ import { EXIT } from '../exit-codes.js';
 import { argumentsOf, stringOption } from '../options.js';
 import { outputFor } from '../output/output.js';
 import { withRegister } from '../register/with-register.js';
-import { printFailure, usageFailure } from '../render/failure.js';
+import { stopWith, usageFailure } from '../render/failure.js';
 
 /** `rtw register set <reference> --employment-ended DATE`: dates that start the retention period. */
 export async function registerSetCommand(ctx: CommandContext): Promise<number> {
@@ -18,8 +18,7 @@ export async function registerSetCommand(ctx: CommandContext): Promise<number> {
     const failure = usageFailure(
       'Give --employment-ended DATE (or --tenancy-ended), --employment-started DATE, or both.',
     );
-    printFailure(out, failure);
-    return failure.exitCode;
+    return stopWith(out, failure);
   }
   return withRegister(
     ctx,

@@ -4,7 +4,7 @@ import { EXIT } from '../exit-codes.js';
 import { readBytes } from '../io/read-input.js';
 import { stringOption } from '../options.js';
 import { outputFor } from '../output/output.js';
-import { failureFromError, printFailure, usageFailure } from '../render/failure.js';
+import { failureFromError, stopWith, stopWithUsage } from '../render/failure.js';
 import { headerLines } from '../webhook/headers-file.js';
 import { NO_SECRET_MESSAGE, webhookSecretFor } from './webhook-secret.js';
 
@@ -20,27 +20,18 @@ function parseTimestamp(raw: string | undefined): number | undefined | null {
 export async function signWebhookCommand(ctx: CommandContext): Promise<number> {
   const out = outputFor(ctx);
   const body = await readBytes(stringOption(ctx.options, 'body'), ctx.io.stdin, 'the body to sign', '--body');
-  if (!body.ok) {
-    printFailure(out, usageFailure(body.error));
-    return EXIT.INVALID_INPUT;
-  }
+  if (!body.ok) return stopWithUsage(out, body.error);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body.value);
   } catch {
-    printFailure(out, usageFailure('The body is not UTF-8 text; webhook bodies are JSON.'));
-    return EXIT.INVALID_INPUT;
+    return stopWithUsage(out, 'The body is not UTF-8 text; webhook bodies are JSON.');
   }
   const timestamp = parseTimestamp(stringOption(ctx.options, 'timestamp'));
-  if (timestamp === null) {
-    printFailure(out, usageFailure('--timestamp is Unix time in seconds (digits only), e.g. 1767225600.'));
-    return EXIT.INVALID_INPUT;
-  }
+  if (timestamp === null)
+    return stopWithUsage(out, '--timestamp is Unix time in seconds (digits only), e.g. 1767225600.');
   const secret = await webhookSecretFor(ctx, out);
-  if (secret === undefined) {
-    printFailure(out, usageFailure(NO_SECRET_MESSAGE));
-    return EXIT.INVALID_INPUT;
-  }
+  if (secret === undefined) return stopWithUsage(out, NO_SECRET_MESSAGE);
   try {
     const signed = signWebhook(text, secret, { id: stringOption(ctx.options, 'id'), timestamp });
     if (out.json) out.jsonValue(signed.headers);
@@ -51,7 +42,6 @@ export async function signWebhookCommand(ctx: CommandContext): Promise<number> {
     const failure = failureFromError(error);
     // A malformed secret or id is the caller's input.
     if (failure.exitCode === EXIT.WEBHOOK_REFUSED) failure.exitCode = EXIT.INVALID_INPUT;
-    printFailure(out, failure);
-    return failure.exitCode;
+    return stopWith(out, failure);
   }
 }

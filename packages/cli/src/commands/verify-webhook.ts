@@ -7,7 +7,7 @@ import { readBytes } from '../io/read-input.js';
 import { numberOption, stringOption } from '../options.js';
 import { type Output, outputFor } from '../output/output.js';
 import { renderEventData } from '../render/event-summary.js';
-import { failureFromError, printFailure, usageFailure, withMessage } from '../render/failure.js';
+import { failureFromError, stopWith, stopWithUsage, usageFailure, withMessage } from '../render/failure.js';
 import { type HeaderMap, parseHeaders } from '../webhook/headers-file.js';
 import { NO_SECRET_MESSAGE, webhookSecretFor } from './webhook-secret.js';
 
@@ -77,20 +77,11 @@ export async function verifyWebhookCommand(ctx: CommandContext): Promise<number>
     'the raw webhook body',
     '--body',
   );
-  if (!body.ok) {
-    printFailure(out, usageFailure(body.error));
-    return EXIT.INVALID_INPUT;
-  }
+  if (!body.ok) return stopWithUsage(out, body.error);
   const headers = await readHeaders(ctx);
-  if (!headers.ok) {
-    printFailure(out, usageFailure(headers.error));
-    return EXIT.INVALID_INPUT;
-  }
+  if (!headers.ok) return stopWithUsage(out, headers.error);
   const secret = await webhookSecretFor(ctx, out);
-  if (secret === undefined) {
-    printFailure(out, usageFailure(NO_SECRET_MESSAGE));
-    return EXIT.INVALID_INPUT;
-  }
+  if (secret === undefined) return stopWithUsage(out, NO_SECRET_MESSAGE);
   try {
     // The signature and timestamp decide; the event's shape does not: a signed event this CLI cannot
     // fully read is still genuine, so it exits 0 and shows what is there.
@@ -116,7 +107,6 @@ export async function verifyWebhookCommand(ctx: CommandContext): Promise<number>
     } else if (isShareCodeWebhookError(error)) {
       failure = withMessage(failure, `Refused (${error.reason}): ${failure.message}`);
     }
-    printFailure(out, failure);
-    return failure.exitCode;
+    return stopWith(out, failure);
   }
 }

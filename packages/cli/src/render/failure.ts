@@ -160,3 +160,14 @@ export function printFailure(out: Output, failure: Failure, options: { body?: bo
   if (failure.action) out.error(`What to do: ${failure.action}.`);
   for (const line of failure.details) out.error(`  ${line}`);
 }
+
+/** Prints the failure and answers its exit code, for a command that stops there. */
+export function stopWith(out: Output, failure: Failure): ExitCode {
+  printFailure(out, failure);
+  return failure.exitCode;
+}
+
+/** A mistake in the command line: printed, and the exit code for invalid input. */
+export function stopWithUsage(out: Output, message: string): ExitCode {
+  return stopWith(out, usageFailure(message));
+}

@@ -6,12 +6,12 @@ import {
   type CheckRecord,
   methodNotAllowed,
 } from '@sharecode/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AdmitRequest } from '../accounts/admit-request.js';
-import type { AuthenticatedKey } from '../accounts/ports.js';
 import type { AsyncCreateInput, AsyncCreateOutput } from '../checks/async-create.js';
 import type { AsyncReadInput } from '../checks/async-read.js';
 import type { Result } from '../result.js';
+import { createAdmittedKeys } from './admitted-keys.js';
 import { sendError, setUsageHeaders } from './send-error.js';
 
 export interface AsyncRoutesDeps {
@@ -39,22 +39,8 @@ const json = (reply: FastifyReply, status: number, body: unknown) =>
   reply.code(status).type('application/json; charset=utf-8').send(body);
 
 export function registerAsyncRoutes(app: FastifyInstance, deps: AsyncRoutesDeps): void {
-  const admitted = new WeakMap<FastifyRequest, AuthenticatedKey>();
   // The key and its per-second limit, before the body is read (as on the synchronous endpoints).
-  const admit = async (request: FastifyRequest, reply: FastifyReply) => {
-    const admission = await deps.admitRequest(request.headers.authorization);
-    if (!admission.outcome.ok) {
-      setUsageHeaders(reply, admission.usage);
-      return sendError(reply, admission.outcome.error);
-    }
-    admitted.set(request, admission.outcome.value);
-    return undefined;
-  };
-  const keyOf = (request: FastifyRequest) => {
-    const key = admitted.get(request);
-    if (!key) throw new Error('async route reached without an admitted key');
-    return key;
-  };
+  const { admit, keyOf } = createAdmittedKeys(deps.admitRequest, 'async');
 
   for (const route of ASYNC_CREATE_ROUTES) {
     app.post(route.path, {

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdmitRequest } from '../accounts/admit-request.js';
 import { apiKeyMode } from '../accounts/api-key.js';
 import { readBearerToken } from '../accounts/authenticate.js';
-import type { AuthenticatedKey } from '../accounts/ports.js';
 import type { CapacityHold } from '../checks/live-check-runner.js';
 import type { SyncCheckInput, SyncCheckOutput } from '../checks/sync-check.js';
+import { createAdmittedKeys } from './admitted-keys.js';
 import { sendError, setUsageHeaders } from './send-error.js';
 
 export interface CheckRoutesDeps {
@@ -30,7 +30,7 @@ export const SYNC_CHECK_ROUTES: ReadonlyArray<{ readonly path: string; readonly 
 ];
 
 export function registerCheckRoutes(app: FastifyInstance, deps: CheckRoutesDeps): void {
-  const admitted = new WeakMap<FastifyRequest, AuthenticatedKey>();
+  const keys = createAdmittedKeys(deps.admitRequest, 'check');
   const held = new WeakMap<FastifyRequest, CapacityHold>();
   const releaseHeld = async (request: FastifyRequest) => {
     held.get(request)?.release();
@@ -46,20 +46,13 @@ export function registerCheckRoutes(app: FastifyInstance, deps: CheckRoutesDeps)
           if (!slot.ok) return sendError(reply, slot.error);
           held.set(request, slot.value);
         }
-        const admission = await deps.admitRequest(request.headers.authorization);
-        if (!admission.outcome.ok) {
-          setUsageHeaders(reply, admission.usage);
-          return sendError(reply, admission.outcome.error);
-        }
-        admitted.set(request, admission.outcome.value);
-        return undefined;
+        return keys.admit(request, reply);
       },
       // Whatever happened (refused key, bad body, client gone), a slot not used by a run is given back.
       onResponse: releaseHeld,
       onRequestAbort: releaseHeld,
       handler: async (request, reply) => {
-        const key = admitted.get(request);
-        if (!key) throw new Error('check route reached without an admitted key');
+        const key = keys.keyOf(request);
         const hold = key.mode === 'live' ? held.get(request) : undefined;
         const { outcome, usage } = await deps.syncCheck({
           key,

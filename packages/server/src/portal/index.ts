@@ -1,4 +1,3 @@
-export type { SlotStats } from './check-slots.js';
 export type { Diagnostic } from './diagnostic.js';
 export { findChromium, INSTALL_CHROMIUM_ADVICE, SYSTEM_CHROMIUM_PATHS } from './find-chromium.js';
 export { CHROMIUM_ARGS } from './playwright-browser.js';
@@ -13,5 +12,6 @@ export {
 } from './portal-config.js';
 export type { PortalLog } from './portal-log.js';
 export type { DiagnosticRecord, PortalRunner } from './portal-runner.js';
+export type { SlotStats } from './slot-types.js';
 export type { PortalSlots, StartedPortal, StartPortalDeps } from './start-portal.js';
 export { startPortal } from './start-portal.js';

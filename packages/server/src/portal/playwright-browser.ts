@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { type BrowserContextOptions, chromium } from 'playwright-core';
 import { fail, ok, type Result } from '../result.js';
 import { createBrowserDirs, withTmpDir } from './browser-dirs.js';
-import type { BrowserLauncher, PoolBrowser } from './check-slots.js';
 import { within } from './deadline.js';
 import { findChromium } from './find-chromium.js';
 import { CheckSession } from './portal-page.js';
+import type { BrowserLauncher, PoolBrowser } from './slot-types.js';
+import { createWarmSessions } from './warm-sessions.js';
 
 /**
  * Launch arguments. The service runs as root in a throwaway container, hence no sandbox; the rest
@@ -74,6 +75,8 @@ export const BLOCKED_URL_PATTERNS: readonly string[] = [
 ];
 
 const CLOSE_TIMEOUT_MS = 5_000;
+/** Sessions kept open ahead of checks (warm-sessions.ts): about a second of arrivals at 220 a minute. */
+const WARM_SESSIONS = 4;
 
 /** Launches Chromium at `executablePath` as a pool browser handing out isolated check sessions. */
 export async function launchPlaywrightBrowser(
@@ -119,7 +122,20 @@ export async function launchPlaywrightBrowser(
   } catch {
     pid = null;
   }
+  const openSession = async () => {
+    const context = await browser.newContext({ ...CONTEXT_OPTIONS, javaScriptEnabled: options.javaScript });
+    const session = new CheckSession(context, BLOCKED_URL_PATTERNS);
+    try {
+      await session.prepare();
+    } catch (error) {
+      await context.close().catch(() => {});
+      throw error;
+    }
+    return session;
+  };
+  const warm = createWarmSessions(openSession, (session) => session.close(), WARM_SESSIONS);
   const kill = () => {
+    warm.stop();
     if (pid === null) return;
     try {
       process.kill(pid, 'SIGKILL');
@@ -129,10 +145,7 @@ export async function launchPlaywrightBrowser(
   };
 
   return {
-    async newSession() {
-      const context = await browser.newContext({ ...CONTEXT_OPTIONS, javaScriptEnabled: options.javaScript });
-      return new CheckSession(context, BLOCKED_URL_PATTERNS);
-    },
+    newSession: () => warm.take(),
     closeSession: (session) => session.close(),
     async probe(timeoutMs) {
       try {
@@ -143,6 +156,7 @@ export async function launchPlaywrightBrowser(
       }
     },
     async close() {
+      warm.stop();
       const closed = await within(browser.close(), CLOSE_TIMEOUT_MS).catch(() => ({ done: false }));
       if (!closed.done) kill();
       dirs?.remove();

@@ -1,4 +1,4 @@
-import { type BrowserContext, errors, type Page } from 'playwright-core';
+import { type BrowserContext, type CDPSession, errors, type Page } from 'playwright-core';
 import type { Deadline } from './deadline.js';
 import { answerInPage, fetchFileInPage, readPhotoInPage } from './in-page.js';
 import {
@@ -36,6 +36,38 @@ export interface FormAnswers {
   readonly submit: SnapshotAction;
 }
 
+/** What CDP's Runtime.evaluate answers (the fields read here). */
+interface EvaluateAnswer {
+  readonly result?: { readonly value?: unknown };
+  readonly exceptionDetails?: {
+    readonly text?: string;
+    readonly exception?: { readonly description?: string };
+  };
+}
+
+/**
+ * Runs a self-contained in-page function (in-page.ts, page-snapshot.ts) in the page's main world over
+ * the page's own CDP session, and answers its JSON value. One protocol message: Playwright's
+ * `page.evaluate` first injects its utility script into every new document (about 13 kB, written
+ * to the browser and compiled again on each of a check's pages), wraps the call in handles and
+ * serialisers, and captures stack traces: together the largest part of the driver's own CPU under
+ * load (decisions.md, "Portal driver: cheaper per check"). A navigation during the call rejects
+ * with CDP's "Execution context was destroyed", which the driver reads as a changed page.
+ */
+async function evaluateInPage<A, T>(cdp: CDPSession, fn: (arg: A) => T | Promise<T>, arg: A): Promise<T> {
+  const answer = (await cdp.send('Runtime.evaluate', {
+    expression: `(${String(fn)})(${JSON.stringify(arg)})`,
+    returnByValue: true,
+    awaitPromise: true,
+    userGesture: true,
+  })) as EvaluateAnswer;
+  if (answer.exceptionDetails) {
+    const { exception, text } = answer.exceptionDetails;
+    throw new Error(`in-page evaluation failed: ${exception?.description ?? text ?? 'unknown error'}`);
+  }
+  return answer.result?.value as T;
+}
+
 const controlRef = (c: SnapshotControl) => ({ kind: c.kind, label: c.label, id: c.id });
 const actionRef = (a: SnapshotAction) => ({ role: a.role, name: a.name, id: a.id });
 
@@ -46,10 +78,12 @@ const actionRef = (a: SnapshotAction) => ({ role: a.role, name: a.name, id: a.id
  */
 export class PortalPage {
   readonly #page: Page;
+  readonly #cdp: CDPSession;
   #status: number | null = null;
 
-  constructor(page: Page) {
+  constructor(page: Page, cdp: CDPSession) {
     this.#page = page;
+    this.#cdp = cdp;
     page.on('response', (response) => {
       if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) {
         this.#status = response.status();
@@ -62,7 +96,7 @@ export class PortalPage {
   }
 
   async snapshot(): Promise<PageSnapshot> {
-    const dom = await this.#page.evaluate(collectSnapshot);
+    const dom = await evaluateInPage(this.#cdp, collectSnapshot, undefined);
     return { ...dom, status: this.#status };
   }
 
@@ -80,7 +114,7 @@ export class PortalPage {
   async answer(answers: FormAnswers, deadline: Deadline): Promise<boolean> {
     const next = this.#page.waitForEvent('domcontentloaded', { timeout: deadline.timeoutMs() });
     next.catch(() => {});
-    const pressed = await this.#page.evaluate(answerInPage, {
+    const pressed = await evaluateInPage(this.#cdp, answerInPage, {
       fill: answers.fill.map(([control, value]) => ({ ...controlRef(control), value })),
       check: answers.check.map(controlRef),
       submit: actionRef(answers.submit),
@@ -97,7 +131,7 @@ export class PortalPage {
    */
   async download(action: SnapshotAction, deadline: Deadline): Promise<DownloadOutcome> {
     const fetched = await withTimeout(
-      this.#page.evaluate(fetchFileInPage, { ...actionRef(action), maxBytes: MAX_DOWNLOAD_BYTES }),
+      evaluateInPage(this.#cdp, fetchFileInPage, { ...actionRef(action), maxBytes: MAX_DOWNLOAD_BYTES }),
       deadline.timeoutMs(),
     );
     if (fetched.kind !== 'page') {
@@ -115,7 +149,7 @@ export class PortalPage {
 
   /** The photo as a JPEG data URL (see readPhotoInPage); null when it cannot be read. */
   async photo(image: SnapshotImage): Promise<string | null> {
-    return this.#page.evaluate(readPhotoInPage, { id: image.id, index: image.index });
+    return evaluateInPage(this.#cdp, readPhotoInPage, { id: image.id, index: image.index });
   }
 }
 
@@ -123,6 +157,7 @@ export class PortalPage {
 export class CheckSession {
   readonly #context: BrowserContext;
   readonly #blockedUrls: readonly string[];
+  #prepared: Promise<PortalPage> | null = null;
 
   /** `blockedUrls`: URL patterns (`*` a wildcard) the page never requests. */
   constructor(context: BrowserContext, blockedUrls: readonly string[] = []) {
@@ -130,15 +165,32 @@ export class CheckSession {
     this.#blockedUrls = blockedUrls;
   }
 
+  /** Opens the first page ahead of the check (warm-sessions.ts); `openPage` hands it over once. */
+  async prepare(): Promise<void> {
+    const prepared = this.#newPage();
+    this.#prepared = prepared;
+    await prepared;
+  }
+
   async openPage(): Promise<PortalPage> {
+    const prepared = this.#prepared;
+    this.#prepared = null;
+    return prepared ?? this.#newPage();
+  }
+
+  async #newPage(): Promise<PortalPage> {
     const page = await this.#context.newPage();
+    // The page's own session: the block list, and the driver's in-page reads (evaluateInPage).
+    const cdp = await this.#context.newCDPSession(page);
     if (this.#blockedUrls.length > 0) {
-      const cdp = await this.#context.newCDPSession(page);
-      // The block list only applies while this session's network domain is on.
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setBlockedURLs', { urls: [...this.#blockedUrls] });
+      // The block list only applies while this session's network domain is on. Sent together: the
+      // browser answers them in order, and the page has not navigated yet.
+      await Promise.all([
+        cdp.send('Network.enable'),
+        cdp.send('Network.setBlockedURLs', { urls: [...this.#blockedUrls] }),
+      ]);
     }
-    return new PortalPage(page);
+    return new PortalPage(page, cdp);
   }
 
   /**
@@ -146,6 +198,7 @@ export class CheckSession {
    * portal sees a new visitor (the check keeps its slot).
    */
   async restart(): Promise<void> {
+    this.#prepared = null;
     for (const page of this.#context.pages()) await page.close();
     await this.#context.clearCookies();
   }

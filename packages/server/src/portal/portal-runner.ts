@@ -2,7 +2,6 @@ import { type CheckKind, type CheckResult, checkError, fail, type Outcome, ok } 
 import type { ValidatedRequest } from '@sharecode/core/validation';
 import type { LiveCheckContext, LiveCheckRunner } from '../checks/live-check-runner.js';
 import { immigrationStatusFlow, rightToRentFlow, rightToWorkFlow } from './check-flows.js';
-import type { CheckSlots } from './check-slots.js';
 import type { Deadline } from './deadline.js';
 import type { Diagnostic } from './diagnostic.js';
 import { type Driven, driveCheck } from './drive-check.js';
@@ -12,6 +11,7 @@ import type { PortalEntryUrls } from './portal-config.js';
 import { createPortalHealth, type PortalHealth, type PortalHealthReport } from './portal-health.js';
 import { type PortalLog, silentPortalLog } from './portal-log.js';
 import type { CheckSession } from './portal-page.js';
+import type { CheckSlots } from './slot-types.js';
 
 export interface PortalRunnerOptions {
   readonly entryUrls: PortalEntryUrls;
@@ -61,12 +61,22 @@ function drive(
 ): Promise<Driven<CheckResult>> {
   switch (validated.kind) {
     case 'right_to_work':
-      return driveCheck(rightToWorkFlow, validated.request, session, deadline, entryUrl, (run, page, s) =>
-        finishRightToWork(run, page, s, validated.request, clock),
+      return driveCheck(
+        rightToWorkFlow,
+        validated.request,
+        session,
+        deadline,
+        entryUrl,
+        finishRightToWork(validated.request, clock),
       );
     case 'right_to_rent':
-      return driveCheck(rightToRentFlow, validated.request, session, deadline, entryUrl, (run, page, s) =>
-        finishRightToRent(run, page, s, validated.request, clock),
+      return driveCheck(
+        rightToRentFlow,
+        validated.request,
+        session,
+        deadline,
+        entryUrl,
+        finishRightToRent(validated.request, clock),
       );
     case 'immigration_status':
       return driveCheck(
@@ -75,7 +85,7 @@ function drive(
         session,
         deadline,
         entryUrl,
-        (run, page, s) => finishImmigrationStatus(run, page, s, validated.request, clock),
+        finishImmigrationStatus(validated.request, clock),
       );
   }
 }

@@ -1,5 +1,4 @@
 import type { CheckKind } from '@sharecode/core';
-import type { BrowserLauncher } from './check-slots.js';
 import { classifyCommonPage } from './classify-page.js';
 import { Deadline } from './deadline.js';
 import { shareCodeStep, startNowStep } from './flow-steps.js';
@@ -7,6 +6,7 @@ import { fingerprintOf, type PageFingerprint } from './page-fingerprint.js';
 import type { PortalEntryUrls } from './portal-config.js';
 import type { CheckSession } from './portal-page.js';
 import { SERVICE_OF_KIND } from './portal-runner.js';
+import type { BrowserLauncher } from './slot-types.js';
 
 /** What the canary found on one service. */
 export type ProbeOutcome =

@@ -1,0 +1,49 @@
+import type { Command } from 'commander';
+import { type ConfigFlags, loadDatabaseConfig } from '../config.js';
+import { databaseOptions } from './database-options.js';
+
+/** `rtw-server keys rotate-encryption`: a new encryption key, in the key file or printed. */
+export function registerKeysRotateEncryption(keys: Command): void {
+  databaseOptions(
+    keys
+      .command('rotate-encryption')
+      .description(
+        'Rotate the encryption key: a new key seals every value again (the key file), or is printed for RTW_ENCRYPTION_KEY.',
+      ),
+  ).action(async (flags: ConfigFlags) => {
+    const config = loadDatabaseConfig(flags, process.env);
+    if (!config.ok) {
+      process.stderr.write(config.error.map((problem) => `rtw-server: ${problem}\n`).join(''));
+      process.exitCode = 1;
+      return;
+    }
+    const { rotateEncryptionKey } = await import('../store/rotate-encryption-key.js');
+    const rotated = await rotateEncryptionKey(config.value);
+    if (!rotated.ok) {
+      process.stderr.write(`rtw-server: ${rotated.error}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    const done = rotated.value;
+    if (done.kind === 'environment') {
+      process.stdout.write(`${done.newKey}\n`);
+      process.stderr.write(
+        'A new encryption key is printed above. Put it first in RTW_ENCRYPTION_KEY, before the key(s) in use, ' +
+          'comma-separated (RTW_ENCRYPTION_KEY="NEW,OLD"), in every process, and restart them. Each server reads ' +
+          'old values with the old key and seals them again with the new one in the background; when its log says ' +
+          '"the old keys can be removed", drop the old key from the variable.\n',
+      );
+      return;
+    }
+    if (done.unreadable > 0) {
+      process.stderr.write(
+        `rtw-server: ${done.resealed} values sealed with the new key, but ${done.unreadable} open with no known key; the old keys stay in ${done.path}.\n`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+    process.stdout.write(
+      `Encryption key rotated: ${done.resealed} values sealed again with the new key; ${done.path} holds only the new key.\n`,
+    );
+  });
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { safeError } from '../../safe-error.js';
+import { messagePage, sendPage } from './page-reply.js';
+
+const FORM_LIMIT_BYTES = 16 * 1024;
+
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+/**
+ * What every dashboard route shares: small urlencoded forms, strict security headers (no scripts,
+ * no framing), and errors and unknown paths answered as pages rather than JSON.
+ */
+export function setUpDashboardScope(scope: FastifyInstance): void {
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES },
+    (_request, body, done) => {
+      done(
+        null,
+        Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))),
+      );
+    },
+  );
+  scope.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    return payload;
+  });
+  scope.setErrorHandler(async (error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: safeError(error) }, 'dashboard request failed');
+    return sendPage(
+      reply,
+      status >= 500 ? 500 : 400,
+      messagePage(
+        status >= 500 ? 'Sorry, something went wrong' : 'The form could not be read',
+        status >= 500
+          ? `Try again. If it keeps happening, tell the operator this request id: ${request.id}.`
+          : 'Go back, reload the page and try again.',
+      ),
+    );
+  });
+  scope.setNotFoundHandler(async (_request, reply) =>
+    sendPage(
+      reply,
+      404,
+      messagePage('Page not found', 'Check the address, or go to the dashboard home page.'),
+    ),
+  );
+}

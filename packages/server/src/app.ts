@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type Admin, createAdmin } from './accounts/admin.js';
 import { createAdmitRequest } from './accounts/admit-request.js';
+import type { KeyMode } from './accounts/api-key.js';
 import { createAuthenticator } from './accounts/authenticate.js';
 import { createQuota } from './accounts/quota.js';
+import { randomBase62 } from './accounts/random-id.js';
 import { createRateLimiter } from './accounts/rate-limiter.js';
-import type { CheckEndedListener } from './checks/async-ports.js';
+import type { CheckEndedListener, ClaimedCheck } from './checks/async-ports.js';
 import { createAsyncChecks } from './checks/async-service.js';
 import { createCallbackUrlPolicy } from './checks/callback-url-policy.js';
 import type { LiveCheckRunner } from './checks/live-check-runner.js';
@@ -20,6 +22,7 @@ import type { HttpTimeouts } from './http/http-timeouts.js';
 import { OPENAPI_JSON } from './openapi-document.js';
 import type { PortalHealthReport } from './portal/portal-health.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
+import { createQueueWorker } from './queue/async-worker.js';
 import { safeError } from './safe-error.js';
 import type { Database, DatabaseSweepReport } from './store/open-database.js';
 import { createSmtpMailer } from './webhooks/give-up-mail.js';
@@ -27,12 +30,18 @@ import { createPinnedAgents } from './webhooks/pinned-agents.js';
 import { trustedCas } from './webhooks/post-webhook.js';
 import { type LookupAll, systemLookup } from './webhooks/resolve-target.js';
 import type { WebhooksConfig } from './webhooks/webhook-config.js';
+import type { ClaimedDelivery } from './webhooks/webhook-ports.js';
 import { createWebhooks, type Webhooks } from './webhooks/webhooks-service.js';
 
 export interface ServerDeps {
   readonly database: Database;
   readonly liveRunner: LiveCheckRunner;
   readonly clock: () => Date;
+  /**
+   * An injected clock for the queues' leases and due times (tests run long schedules in seconds).
+   * Absent, the database's clock decides, one clock for every process sharing it.
+   */
+  readonly queueClock?: (() => Date) | undefined;
   readonly log: Logger;
   readonly upgradeUrl: string;
   /** How often the retention sweep runs; 0 turns the timer off (tests call `sweep` themselves). */
@@ -87,10 +96,10 @@ export function createServer(deps: ServerDeps): Server {
   const { smtpUrl, mailFrom } = deps.webhooks;
   const secureContext = trustedCas(deps.webhooks.ca);
   const agents = createPinnedAgents({ secureContext });
+  const { queueClock } = deps;
   const webhooks = createWebhooks({
     deliveries: database.webhookDeliveries,
     secrets: database.webhookSecrets,
-    checks: database.asyncChecks,
     accounts: database.accounts,
     config: deps.webhooks,
     transport: {
@@ -102,6 +111,8 @@ export function createServer(deps: ServerDeps): Server {
     },
     mailer: smtpUrl && mailFrom ? createSmtpMailer(smtpUrl, mailFrom) : null,
     clock,
+    queueClock,
+    onQueued: (mode) => webhookWorker.nudge(mode),
     log: log.child({ component: 'webhooks' }),
   });
   const admin = createAdmin({
@@ -120,8 +131,35 @@ export function createServer(deps: ServerDeps): Server {
     listener: deps.checkEndedListener ?? webhooks.listener,
     config: deps.asyncChecks,
     clock,
+    queueClock,
+    onQueued: (mode) => asyncWorker.nudge(mode),
     log: log.child({ component: 'async-checks' }),
     callbackUrlPolicy,
+  });
+  // The two queue workers of this process, each on its own table: live checks held to their lanes.
+  const asyncWorker = createQueueWorker<ClaimedCheck, KeyMode>({
+    concurrency: deps.asyncChecks.concurrency,
+    laneConcurrency: { test: deps.asyncChecks.concurrency, live: deps.asyncChecks.liveConcurrency },
+    pollIntervalMs: deps.asyncChecks.pollIntervalMs,
+    leaseMs: deps.asyncChecks.leaseMs,
+    clock: queueClock,
+    workerId: `wrk_${randomBase62(16)}`,
+    log: log.child({ component: 'async-checks' }),
+    claim: ({ lane, ...claim }) => database.asyncChecks.claim({ mode: lane, ...claim }),
+    renew: (job, leaseUntil) => database.asyncChecks.renewLease(job.id, job.leaseToken, leaseUntil),
+    run: asyncChecks.run,
+  });
+  const webhookWorker = createQueueWorker<ClaimedDelivery, KeyMode>({
+    concurrency: deps.webhooks.concurrency,
+    laneConcurrency: { test: deps.webhooks.concurrency, live: deps.webhooks.concurrency },
+    pollIntervalMs: deps.webhooks.pollIntervalMs,
+    leaseMs: deps.webhooks.leaseMs,
+    clock: queueClock,
+    workerId: `wrk_${randomBase62(16)}`,
+    log: log.child({ component: 'webhooks' }),
+    claim: ({ lane, ...claim }) => database.webhookDeliveries.claim({ mode: lane, ...claim }),
+    renew: (job, leaseUntil) => database.webhookDeliveries.renewLease(job.id, job.leaseToken, leaseUntil),
+    run: webhooks.run,
   });
   let closing = false;
   const app = buildHttpApp({
@@ -156,8 +194,8 @@ export function createServer(deps: ServerDeps): Server {
       log,
     },
   });
-  asyncChecks.start();
-  webhooks.start();
+  asyncWorker.start();
+  webhookWorker.start();
 
   const sweep = async (now: Date = clock()) => {
     const report = await database.sweep(now);
@@ -191,7 +229,7 @@ export function createServer(deps: ServerDeps): Server {
       closing = true;
       if (timer) clearInterval(timer);
       // Runs in hand reach their next state before the database can close.
-      await Promise.all([app.close(), asyncChecks.stop(), webhooks.stop()]);
+      await Promise.all([app.close(), asyncWorker.stop(), webhookWorker.stop()]);
       agents.close();
     },
   };

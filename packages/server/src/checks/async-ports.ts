@@ -9,7 +9,16 @@ import type {
 import type { KeyMode } from '../accounts/api-key.js';
 import type { UsageRepo } from '../accounts/ports.js';
 import type { Reservation } from '../accounts/quota.js';
-import type { Queryable } from '../store/db.js';
+import type { LeaseClaim, LeasedQueue, QueueTime } from '../queue/queue-ports.js';
+
+/**
+ * A transaction of the store, opaque to the domain: the domain hands it back to the store's own writes
+ * (an outbox row in the check's final transaction) and asks it to run work once it has committed.
+ */
+export interface Transaction {
+  /** Runs `fn` once the transaction has committed; never if it rolls back. */
+  afterCommit(fn: () => void): void;
+}
 
 export type AsyncCheckStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
@@ -93,19 +102,11 @@ export interface AsyncCheckCreation {
 /** What the final transaction offers to the code that ends a check (charge, listener). */
 export interface AsyncCheckEnding {
   readonly usage: UsageRepo;
-  readonly transaction: Queryable;
+  readonly transaction: Transaction;
 }
 
-export interface ClaimInput {
+export interface ClaimInput extends LeaseClaim {
   readonly mode: KeyMode;
-  readonly limit: number;
-  readonly now: Date;
-  /** The lease: due again (claimable by anyone) at this time unless renewed. */
-  readonly leaseUntil: Date;
-  readonly leaseToken: string;
-  readonly workerId: string;
-  /** Checks this process is running already: never claimed again by the same process. */
-  readonly exclude: readonly string[];
 }
 
 export interface FinishInput {
@@ -115,18 +116,16 @@ export interface FinishInput {
   readonly endedAt: Date;
 }
 
-/** Storage of asynchronous checks (src/store/async-checks-repo.ts). */
-export interface AsyncChecksRepo {
+/** Storage of asynchronous checks (src/store/async-checks-repo.ts); the rows are a leased queue. */
+export interface AsyncChecksRepo extends LeasedQueue<ClaimedCheck, KeyMode> {
   /** Runs `fn` in one transaction holding the lock of the account and mode: creation is serialised per account and mode. */
   create<T>(accountId: string, mode: KeyMode, fn: (tx: AsyncCheckCreation) => Promise<T>): Promise<T>;
   /** The check if it belongs to this account and mode. */
   find(id: string, accountId: string, mode: KeyMode): Promise<StoredAsyncCheck | null>;
   /** Takes up to `limit` due checks of `mode` (queued, waiting for a retry, or with an expired lease). */
   claim(input: ClaimInput): Promise<ClaimedCheck[]>;
-  /** Extends the lease; false when it was lost (another worker took the check over, or it ended). */
-  renewLease(id: string, leaseToken: string, leaseUntil: Date): Promise<boolean>;
   /** Gives the check back until `dueAt`, for its next attempt; false when the lease was lost. */
-  scheduleRetry(id: string, leaseToken: string, dueAt: Date): Promise<boolean>;
+  scheduleRetry(id: string, leaseToken: string, dueAt: QueueTime): Promise<boolean>;
   /**
    * Ends the check with one conditional UPDATE (lease held, status not final) and runs `within` in the
    * same transaction. Null when the lease was lost: nothing is written.
@@ -157,7 +156,7 @@ export interface CheckEndedContext {
  *   once its lease runs out (counted as a lost run).
  */
 export interface CheckEndedListener {
-  onCheckEnded(record: CheckRecord, context: CheckEndedContext, transaction: Queryable): Promise<void>;
+  onCheckEnded(record: CheckRecord, context: CheckEndedContext, transaction: Transaction): Promise<void>;
 }
 
 /** Wired until webhook delivery exists: checks end poll-only. */

@@ -1,5 +1,6 @@
 import type { KeyMode } from '../accounts/api-key.js';
-import type { Queryable } from '../store/db.js';
+import type { StoredAsyncCheck, Transaction } from '../checks/async-ports.js';
+import type { LeaseClaim, LeasedQueue, QueueTime } from '../queue/queue-ports.js';
 import type { AttemptOutcome, DeliveryErrorClass } from './delivery-outcome.js';
 import type { WebhookEventType } from './sign-event.js';
 
@@ -49,6 +50,11 @@ export interface ClaimedDelivery {
    * account has none yet; a rotation after the claim applies from the next attempt.
    */
   readonly secret: string | null;
+  /**
+   * The check as stored, read with the claim (its event is built from it), or null once it is gone. A
+   * claim takes a batch of due deliveries with their checks in one round trip.
+   */
+  readonly check: StoredAsyncCheck | null;
 }
 
 /** A delivery as the dashboard shows it. */
@@ -75,17 +81,11 @@ export interface DeliveryRecord {
 /** What becomes of a delivery after an attempt. */
 export type AttemptNext =
   | { readonly type: 'delivered' }
-  | { readonly type: 'retry'; readonly dueAt: Date }
+  | { readonly type: 'retry'; readonly dueAt: QueueTime }
   | { readonly type: 'given_up' };
 
-export interface ClaimDeliveriesInput {
+export interface ClaimDeliveriesInput extends LeaseClaim {
   readonly mode: KeyMode;
-  readonly limit: number;
-  readonly now: Date;
-  readonly leaseUntil: Date;
-  readonly leaseToken: string;
-  readonly workerId: string;
-  readonly exclude: readonly string[];
 }
 
 export type ResendRefusal = 'not_found' | 'pending' | 'expired' | 'not_resendable';
@@ -96,12 +96,11 @@ export interface WebhookSweepReport {
   readonly webhookMails: number;
 }
 
-/** Storage of deliveries and their log (src/store/webhook-deliveries-repo.ts). */
-export interface WebhookDeliveriesRepo {
+/** Storage of deliveries and their log (src/store/webhook-deliveries-repo.ts); the rows are a leased queue. */
+export interface WebhookDeliveriesRepo extends LeasedQueue<ClaimedDelivery, KeyMode> {
   /** Queues a delivery inside the caller's transaction (the check's final transaction). */
-  insert(transaction: Queryable, delivery: NewDelivery): Promise<void>;
+  insert(transaction: Transaction, delivery: NewDelivery): Promise<void>;
   claim(input: ClaimDeliveriesInput): Promise<ClaimedDelivery[]>;
-  renewLease(id: string, leaseToken: string, leaseUntil: Date): Promise<boolean>;
   /** Logs the attempt and moves the delivery on, in one transaction; false when the lease was lost. */
   recordAttempt(
     delivery: ClaimedDelivery,

@@ -5,10 +5,15 @@ import type {
   WebhookDeliveriesRepo,
 } from '../webhooks/webhook-ports.js';
 import { checkSeals, prefixedRecord, recordColumns } from './async-check-row.js';
-import { type Db, type Queryable, queryableOf } from './db.js';
+import { type Db, queryableOf } from './db.js';
 import type { Cipher } from './encryption.js';
-import { claimLeased, type LeasedTable, renewLeased, timeParams, timeSql } from './leased-queue-sql.js';
-import { type DeliveryRow, type DeliveryRows, deliveryColumns } from './webhook-delivery-rows.js';
+import { claimLeased, type LeasedTable, renewLeased, timeParams } from './leased-queue-sql.js';
+import {
+  type DeliveryRow,
+  type DeliveryRows,
+  deliveryColumns,
+  newAttemptId,
+} from './webhook-delivery-rows.js';
 import { openWebhookSecret } from './webhook-secrets-repo.js';
 
 const QUEUE: LeasedTable = {
@@ -33,44 +38,57 @@ type QueueOps = Pick<
 export function createWebhookDeliveryQueue(db: Db, cipher: Cipher, rows: DeliveryRows): QueueOps {
   const checks = checkSeals(cipher);
 
-  /** One attempt: the delivery's new state (if its lease still holds) and its line in the log. */
-  const writeAttempt = async (tx: Queryable, { delivery, outcome, attemptedAt, next }: AttemptRecord) => {
-    const state: DeliveryState = next.type === 'retry' ? 'pending' : next.type;
-    const { rowCount } = await tx.query(
-      `UPDATE webhook_deliveries SET
-             state = $3, attempts = attempts + 1,
-             due_at = ${timeSql(4)}, lease_token = NULL,
-             last_attempt_at = $6, last_status_code = $7, last_error_class = $8,
-             completed_at = $9
-           WHERE id = $1 AND lease_token = $2 AND state = 'pending'`,
+  /**
+   * Attempts recorded in one statement, whatever their number: each delivery moves on only while its
+   * lease holds, and only those get their line in the log. One statement is atomic by itself, so a
+   * batch costs one round trip rather than a transaction of two writes per attempt.
+   */
+  const writeAttempts = async (attempts: readonly AttemptRecord[]): Promise<boolean[]> => {
+    const column = <T>(of: (attempt: AttemptRecord) => T): T[] => attempts.map(of);
+    const { rows: written } = await db.query<{ delivery_id: string }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::double precision[],
+                              $6::timestamptz[], $7::integer[], $8::text[], $9::boolean[], $10::integer[],
+                              $11::text[], $12::text[])
+           AS i(id, lease_token, state, due_at, due_after_ms, attempted_at, status_code, error_class,
+                delivered, duration_ms, trigger, attempt_id)
+       ), moved AS (
+         UPDATE webhook_deliveries d SET
+           state = i.state, attempts = d.attempts + 1,
+           due_at = coalesce(i.due_at, now() + i.due_after_ms * interval '1 millisecond'),
+           lease_token = NULL, last_attempt_at = i.attempted_at, last_status_code = i.status_code,
+           last_error_class = i.error_class,
+           completed_at = CASE WHEN i.state = 'pending' THEN NULL ELSE i.attempted_at END
+           FROM input i
+          WHERE d.id = i.id AND d.lease_token = i.lease_token AND d.state = 'pending'
+         RETURNING d.id, d.account_id, d.mode, d.check_id, d.event_id, d.series, d.attempts
+       )
+       INSERT INTO webhook_attempts
+         (id, delivery_id, account_id, mode, check_id, event_id, series, attempt, trigger, delivered,
+          status_code, error_class, duration_ms, attempted_at)
+       SELECT i.attempt_id, m.id, m.account_id, m.mode, m.check_id, m.event_id, m.series, m.attempts,
+              i.trigger, i.delivered, i.status_code, i.error_class, i.duration_ms, i.attempted_at
+         FROM moved m JOIN input i ON i.id = m.id
+       RETURNING delivery_id`,
       [
-        delivery.id,
-        delivery.leaseToken,
-        state,
-        ...(next.type === 'retry' ? timeParams(next.dueAt) : [null, null]),
-        attemptedAt,
-        outcome.statusCode,
-        outcome.errorClass,
-        next.type === 'retry' ? null : attemptedAt,
+        column((a) => a.delivery.id),
+        column((a) => a.delivery.leaseToken),
+        column(({ next }): DeliveryState => (next.type === 'retry' ? 'pending' : next.type)),
+        column(
+          ({ next }) => (next.type === 'retry' ? timeParams(next.dueAt)[0]?.toISOString() : null) ?? null,
+        ),
+        column(({ next }) => (next.type === 'retry' ? timeParams(next.dueAt)[1] : null)),
+        column((a) => a.attemptedAt.toISOString()),
+        column((a) => a.outcome.statusCode),
+        column((a) => a.outcome.errorClass),
+        column((a) => a.outcome.delivered),
+        column((a) => Math.round(a.outcome.durationMs)),
+        column((a) => (a.delivery.series > 1 ? 'resend' : 'scheduled')),
+        column(() => newAttemptId()),
       ],
     );
-    if (rowCount === 0) return false;
-    await rows.insertAttempt(tx, {
-      deliveryId: delivery.id,
-      accountId: delivery.accountId,
-      mode: delivery.mode,
-      checkId: delivery.checkId,
-      eventId: delivery.eventId,
-      series: delivery.series,
-      attempt: delivery.attempts + 1,
-      trigger: delivery.series > 1 ? 'resend' : 'scheduled',
-      delivered: outcome.delivered,
-      statusCode: outcome.statusCode,
-      errorClass: outcome.errorClass,
-      durationMs: outcome.durationMs,
-      attemptedAt,
-    });
-    return true;
+    const done = new Set(written.map((row) => row.delivery_id));
+    return attempts.map((attempt) => done.has(attempt.delivery.id));
   };
 
   return {
@@ -118,14 +136,11 @@ export function createWebhookDeliveryQueue(db: Db, cipher: Cipher, rows: Deliver
 
     renewLease: (id, leaseToken, leaseUntil) => renewLeased(db, QUEUE, id, leaseToken, leaseUntil),
 
-    recordAttempt: (delivery, outcome, attemptedAt, next) =>
-      db.transaction((tx) => writeAttempt(tx, { delivery, outcome, attemptedAt, next })),
+    async recordAttempt(delivery, outcome, attemptedAt, next) {
+      const [written] = await writeAttempts([{ delivery, outcome, attemptedAt, next }]);
+      return written === true;
+    },
 
-    recordAttempts: (attempts) =>
-      db.transaction(async (tx) => {
-        const written: boolean[] = [];
-        for (const attempt of attempts) written.push(await writeAttempt(tx, attempt));
-        return written;
-      }),
+    recordAttempts: writeAttempts,
   };
 }

@@ -44,6 +44,8 @@ export const deliveryColumns = (alias = ''): string =>
 
 const urlAad = (id: string) => `webhook_deliveries:${id}:url_sealed`;
 
+export const newAttemptId = (): string => `att_${randomBase62(24)}`;
+
 /** One line of the attempt log. */
 export interface AttemptLine {
   readonly deliveryId: string;
@@ -124,7 +126,7 @@ export function deliveryRows(cipher: Cipher): DeliveryRows {
             status_code, error_class, duration_ms, attempted_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
-          `att_${randomBase62(24)}`,
+          newAttemptId(),
           line.deliveryId,
           line.accountId,
           line.mode,

@@ -7,7 +7,7 @@ import { createAuthenticator } from './accounts/authenticate.js';
 import { createQuota } from './accounts/quota.js';
 import { randomBase62 } from './accounts/random-id.js';
 import { createRateLimiter } from './accounts/rate-limiter.js';
-import type { CheckEndedListener, ClaimedCheck } from './checks/async-ports.js';
+import type { CheckEndedListener } from './checks/async-ports.js';
 import { createAsyncChecks } from './checks/async-service.js';
 import { createCallbackUrlPolicy } from './checks/callback-url-policy.js';
 import type { LiveCheckRunner } from './checks/live-check-runner.js';
@@ -23,6 +23,7 @@ import { OPENAPI_JSON } from './openapi-document.js';
 import type { PortalHealthReport } from './portal/portal-health.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
 import { createQueueWorker } from './queue/async-worker.js';
+import { type LeasedQueue, leasedQueueOps, type QueueJob } from './queue/queue-ports.js';
 import { safeError } from './safe-error.js';
 import type { Database, DatabaseSweepReport } from './store/open-database.js';
 import { createSmtpMailer } from './webhooks/give-up-mail.js';
@@ -30,7 +31,6 @@ import { createPinnedAgents } from './webhooks/pinned-agents.js';
 import { trustedCas } from './webhooks/post-webhook.js';
 import { type LookupAll, systemLookup } from './webhooks/resolve-target.js';
 import type { WebhooksConfig } from './webhooks/webhook-config.js';
-import type { ClaimedDelivery } from './webhooks/webhook-ports.js';
 import { createWebhooks, type Webhooks } from './webhooks/webhooks-service.js';
 
 export interface ServerDeps {
@@ -136,31 +136,40 @@ export function createServer(deps: ServerDeps): Server {
     log: log.child({ component: 'async-checks' }),
     callbackUrlPolicy,
   });
-  // The two queue workers of this process, each on its own table: live checks held to their lanes.
-  const asyncWorker = createQueueWorker<ClaimedCheck, KeyMode>({
-    concurrency: deps.asyncChecks.concurrency,
-    laneConcurrency: { test: deps.asyncChecks.concurrency, live: deps.asyncChecks.liveConcurrency },
-    pollIntervalMs: deps.asyncChecks.pollIntervalMs,
-    leaseMs: deps.asyncChecks.leaseMs,
-    clock: queueClock,
-    workerId: `wrk_${randomBase62(16)}`,
-    log: log.child({ component: 'async-checks' }),
-    claim: ({ lane, ...claim }) => database.asyncChecks.claim({ mode: lane, ...claim }),
-    renew: (job, leaseUntil) => database.asyncChecks.renewLease(job.id, job.leaseToken, leaseUntil),
-    run: asyncChecks.run,
-  });
-  const webhookWorker = createQueueWorker<ClaimedDelivery, KeyMode>({
-    concurrency: deps.webhooks.concurrency,
-    laneConcurrency: { test: deps.webhooks.concurrency, live: deps.webhooks.concurrency },
-    pollIntervalMs: deps.webhooks.pollIntervalMs,
-    leaseMs: deps.webhooks.leaseMs,
-    clock: queueClock,
-    workerId: `wrk_${randomBase62(16)}`,
-    log: log.child({ component: 'webhooks' }),
-    claim: ({ lane, ...claim }) => database.webhookDeliveries.claim({ mode: lane, ...claim }),
-    renew: (job, leaseUntil) => database.webhookDeliveries.renewLease(job.id, job.leaseToken, leaseUntil),
-    run: webhooks.run,
-  });
+  // The two queue workers of this process, each on its own table (lanes are the key's mode).
+  const queueWorker = <J extends QueueJob>(
+    settings: Pick<WebhooksConfig, 'concurrency' | 'pollIntervalMs' | 'leaseMs'>,
+    liveLanes: number,
+    queue: LeasedQueue<J, KeyMode>,
+    run: (job: J) => Promise<{ readonly wakeAfterMs?: number }>,
+    component: string,
+  ) =>
+    createQueueWorker<J, KeyMode>({
+      concurrency: settings.concurrency,
+      laneConcurrency: { test: settings.concurrency, live: liveLanes },
+      pollIntervalMs: settings.pollIntervalMs,
+      leaseMs: settings.leaseMs,
+      clock: queueClock,
+      workerId: `wrk_${randomBase62(16)}`,
+      log: log.child({ component }),
+      ...leasedQueueOps(queue),
+      run,
+    });
+  // Live checks are held to their lanes (the portal's check slots); webhooks have no such limit.
+  const asyncWorker = queueWorker(
+    deps.asyncChecks,
+    deps.asyncChecks.liveConcurrency,
+    database.asyncChecks,
+    asyncChecks.run,
+    'async-checks',
+  );
+  const webhookWorker = queueWorker(
+    deps.webhooks,
+    deps.webhooks.concurrency,
+    database.webhookDeliveries,
+    webhooks.run,
+    'webhooks',
+  );
   let closing = false;
   const app = buildHttpApp({
     log,

@@ -22,18 +22,22 @@ export interface Transaction {
 
 export type AsyncCheckStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
-/** An asynchronous check as stored, decrypted: the fields of its record and who it belongs to. */
-export interface StoredAsyncCheck {
+/** What a check is and whose: every form of an asynchronous check carries these. */
+export interface AsyncCheckIdentity {
   readonly id: string;
   readonly accountId: string;
   readonly keyId: string;
   readonly mode: KeyMode;
   readonly kind: CheckKind;
+  /** The X-Request-Id of the POST that queued it. */
+  readonly requestId: string;
+}
+
+/** An asynchronous check as stored, decrypted: the fields of its record and who it belongs to. */
+export interface StoredAsyncCheck extends AsyncCheckIdentity {
   readonly status: AsyncCheckStatus;
   /** Runs started (a run lost to a dead process is started again as the same attempt). */
   readonly attempts: number;
-  /** The X-Request-Id of the POST that queued it. */
-  readonly requestId: string;
   /** Null when none was sent, and once the result is deleted (7 days after the end). */
   readonly clientReference: string | null;
   readonly callbackUrl: string | null;
@@ -50,13 +54,7 @@ export interface StoredAsyncCheck {
 }
 
 /** A check about to be queued (the row written in the creation transaction). */
-export interface NewAsyncCheck {
-  readonly id: string;
-  readonly accountId: string;
-  readonly keyId: string;
-  readonly mode: KeyMode;
-  readonly kind: CheckKind;
-  readonly requestId: string;
+export interface NewAsyncCheck extends AsyncCheckIdentity {
   readonly request: ValidatedRequest;
   /** core's requestFingerprint: tells an Idempotency-Key replay from a reuse. Stored sealed. */
   readonly fingerprint: string;
@@ -70,13 +68,7 @@ export interface NewAsyncCheck {
 }
 
 /** A check a worker has claimed for one run, with what the run and its end need. */
-export interface ClaimedCheck {
-  readonly id: string;
-  readonly accountId: string;
-  readonly keyId: string;
-  readonly mode: KeyMode;
-  readonly kind: CheckKind;
-  readonly requestId: string;
+export interface ClaimedCheck extends AsyncCheckIdentity {
   /** The attempt this run is (1-based). */
   readonly attempt: number;
   /** Runs of this check lost to dead processes or expired leases, this claim included. */

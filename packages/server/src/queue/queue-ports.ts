@@ -40,3 +40,11 @@ export interface LeasedQueue<J extends QueueJob, Lane extends string> {
   /** Extends the lease; false when it was lost (another worker took the entry over, or it ended). */
   renewLease(id: string, leaseToken: string, leaseUntil: QueueTime): Promise<boolean>;
 }
+
+/** The worker's claim and renew, for a queue whose lanes are its rows' `mode`. */
+export function leasedQueueOps<J extends QueueJob, Lane extends string>(queue: LeasedQueue<J, Lane>) {
+  return {
+    claim: ({ lane, ...claim }: ClaimRequest<Lane>) => queue.claim({ mode: lane, ...claim }),
+    renew: (job: J, leaseUntil: QueueTime) => queue.renewLease(job.id, job.leaseToken, leaseUntil),
+  };
+}

@@ -7,8 +7,8 @@ import type { WebhookEventType } from './sign-event.js';
 /** `pending` (an attempt is due or running), `delivered`, `given_up` (8 failed), `failed` (a test event's one try). */
 export type DeliveryState = 'pending' | 'delivered' | 'given_up' | 'failed';
 
-/** A delivery queued in the transaction that ends its check (the outbox row). */
-export interface NewDelivery {
+/** Which event a delivery carries, for whom and where: every form of a delivery has these. */
+export interface DeliveryEvent {
   readonly id: string;
   readonly eventId: string;
   readonly accountId: string;
@@ -18,6 +18,10 @@ export interface NewDelivery {
   readonly url: string;
   /** The event's `created_at`: when the check ended. */
   readonly eventCreatedAt: Date;
+}
+
+/** A delivery queued in the transaction that ends its check (the outbox row). */
+export interface NewDelivery extends DeliveryEvent {
   readonly createdAt: Date;
   /** Until when it can be (re)sent: when the check's result is deleted. */
   readonly expiresAt: Date;
@@ -32,19 +36,11 @@ export interface AttemptRecord {
 }
 
 /** A delivery a worker holds for one attempt. */
-export interface ClaimedDelivery {
-  readonly id: string;
+export interface ClaimedDelivery extends DeliveryEvent {
   readonly leaseToken: string;
-  readonly eventId: string;
-  readonly accountId: string;
-  readonly mode: KeyMode;
-  readonly checkId: string;
-  readonly type: WebhookEventType;
-  readonly url: string;
   readonly series: number;
   /** Attempts made in this series before this one. */
   readonly attempts: number;
-  readonly eventCreatedAt: Date;
   /**
    * The mode's signing secret read with the claim (saving a query per attempt), or null when the
    * account has none yet; a rotation after the claim applies from the next attempt.

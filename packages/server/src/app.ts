@@ -239,6 +239,7 @@ export function createServer(deps: ServerDeps): Server {
       if (timer) clearInterval(timer);
       // Runs in hand reach their next state before the database can close.
       await Promise.all([app.close(), asyncWorker.stop(), webhookWorker.stop()]);
+      await webhooks.settle();
       agents.close();
     },
   };

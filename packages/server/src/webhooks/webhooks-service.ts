@@ -33,6 +33,8 @@ import type {
 import { webhookSecretKey } from './webhook-secret.js';
 
 const TEST_EVENT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a delivered attempt's log line waits for others to share its commit. */
+const DELIVERED_LOG_LINGER_MS = 20;
 
 export interface WebhooksDeps {
   readonly deliveries: WebhookDeliveriesRepo;
@@ -64,6 +66,8 @@ export interface Webhooks {
   readonly listener: CheckEndedListener;
   /** One attempt of a claimed delivery; `wakeAfterMs` is when its next attempt is due. */
   run(job: ClaimedDelivery): Promise<{ readonly wakeAfterMs?: number }>;
+  /** Waits for the log lines of delivered attempts still being written (before the database closes). */
+  settle(): Promise<void>;
   /** The mode's signing secret (created on first use). */
   secret(accountId: string, mode: KeyMode): Promise<string>;
   rotateSecret(accountId: string, mode: KeyMode): Promise<string>;
@@ -126,6 +130,31 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
       maxBatch: 64,
     },
   );
+  // A delivered attempt: nothing waits on its log line (no retry to schedule, no e-mail), so its slot
+  // is free at once and the line waits a little for others to share its commit. Until the line is
+  // written the delivery stays leased, so nobody takes it again; a crash before then sends it again
+  // once the lease ends, as a crash between the POST and the log always did (at least once).
+  const recordDelivered = groupCommit(
+    (attempts: readonly AttemptRecord[]) => deliveries.recordAttempts(attempts),
+    { maxBatch: 64, lingerMs: DELIVERED_LOG_LINGER_MS },
+  );
+  const logging = new Set<Promise<void>>();
+  const logInBackground = (record: AttemptRecord) => {
+    const line: Promise<void> = recordDelivered(record)
+      .then(
+        (held) => {
+          if (!held)
+            log.warn(
+              { deliveryId: record.delivery.id },
+              'webhook delivery lease lost; its attempt was not recorded',
+            );
+        },
+        (error: unknown) =>
+          log.error({ err: safeError(error), deliveryId: record.delivery.id }, 'webhook attempt log failed'),
+      )
+      .finally(() => logging.delete(line));
+    logging.add(line);
+  };
 
   const notifyGiveUp = async (job: ClaimedDelivery, at: Date, attempts: number) => {
     log.warn({ deliveryId: job.id, checkId: job.checkId, mode: job.mode }, 'webhook delivery given up');
@@ -188,6 +217,10 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
       },
       'webhook attempt',
     );
+    if (next.type === 'delivered') {
+      logInBackground({ delivery: job, outcome, attemptedAt: at, next });
+      return {};
+    }
     if (!(await recordAttempt({ delivery: job, outcome, attemptedAt: at, next }))) {
       log.warn({ deliveryId: job.id }, 'webhook delivery lease lost; its attempt was not recorded');
       return {};
@@ -224,6 +257,9 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
   return {
     listener,
     run: runAttempt,
+    async settle() {
+      while (logging.size > 0) await Promise.all([...logging]);
+    },
     secret: (accountId, mode) => secrets.current(accountId, mode, clock()),
     rotateSecret: (accountId, mode) => secrets.rotate(accountId, mode, clock()),
 

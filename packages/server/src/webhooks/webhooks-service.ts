@@ -15,15 +15,14 @@ import { queueTimeAfter } from '../queue/queue-ports.js';
 import { fail, ok, type Result } from '../result.js';
 import { safeError } from '../safe-error.js';
 import { attemptDelivery, type Transport } from './attempt-delivery.js';
+import { createAttemptLog } from './attempt-log.js';
 import type { AttemptOutcome } from './delivery-outcome.js';
 import { giveUpMessage, type Mailer } from './give-up-mail.js';
-import { groupCommit } from './group-commit.js';
 import { nextAttemptDelayMs } from './retry-schedule.js';
 import { eventBody, type WebhookEventType } from './sign-event.js';
 import type { WebhooksConfig } from './webhook-config.js';
 import type {
   AttemptNext,
-  AttemptRecord,
   ClaimedDelivery,
   DeliveryRecord,
   ResendRefusal,
@@ -33,8 +32,6 @@ import type {
 import { webhookSecretKey } from './webhook-secret.js';
 
 const TEST_EVENT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
-/** How long a delivered attempt's log line waits for others to share its commit. */
-const DELIVERED_LOG_LINGER_MS = 20;
 
 export interface WebhooksDeps {
   readonly deliveries: WebhookDeliveriesRepo;
@@ -123,38 +120,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     return eventBody(job.type, job.eventCreatedAt, record);
   };
 
-  // Attempts that end while the log is being written share the next transaction (group-commit.ts).
-  const recordAttempt = groupCommit(
-    (attempts: readonly AttemptRecord[]) => deliveries.recordAttempts(attempts),
-    {
-      maxBatch: 64,
-    },
-  );
-  // A delivered attempt: nothing waits on its log line (no retry to schedule, no e-mail), so its slot
-  // is free at once and the line waits a little for others to share its commit. Until the line is
-  // written the delivery stays leased, so nobody takes it again; a crash before then sends it again
-  // once the lease ends, as a crash between the POST and the log always did (at least once).
-  const recordDelivered = groupCommit(
-    (attempts: readonly AttemptRecord[]) => deliveries.recordAttempts(attempts),
-    { maxBatch: 64, lingerMs: DELIVERED_LOG_LINGER_MS },
-  );
-  const logging = new Set<Promise<void>>();
-  const logInBackground = (record: AttemptRecord) => {
-    const line: Promise<void> = recordDelivered(record)
-      .then(
-        (held) => {
-          if (!held)
-            log.warn(
-              { deliveryId: record.delivery.id },
-              'webhook delivery lease lost; its attempt was not recorded',
-            );
-        },
-        (error: unknown) =>
-          log.error({ err: safeError(error), deliveryId: record.delivery.id }, 'webhook attempt log failed'),
-      )
-      .finally(() => logging.delete(line));
-    logging.add(line);
-  };
+  const attemptLog = createAttemptLog(deliveries, log);
 
   const notifyGiveUp = async (job: ClaimedDelivery, at: Date, attempts: number) => {
     log.warn({ deliveryId: job.id, checkId: job.checkId, mode: job.mode }, 'webhook delivery given up');
@@ -218,10 +184,10 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
       'webhook attempt',
     );
     if (next.type === 'delivered') {
-      logInBackground({ delivery: job, outcome, attemptedAt: at, next });
+      attemptLog.writeBehind({ delivery: job, outcome, attemptedAt: at, next });
       return {};
     }
-    if (!(await recordAttempt({ delivery: job, outcome, attemptedAt: at, next }))) {
+    if (!(await attemptLog.write({ delivery: job, outcome, attemptedAt: at, next }))) {
       log.warn({ deliveryId: job.id }, 'webhook delivery lease lost; its attempt was not recorded');
       return {};
     }
@@ -257,9 +223,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
   return {
     listener,
     run: runAttempt,
-    async settle() {
-      while (logging.size > 0) await Promise.all([...logging]);
-    },
+    settle: () => attemptLog.settle(),
     secret: (accountId, mode) => secrets.current(accountId, mode, clock()),
     rotateSecret: (accountId, mode) => secrets.rotate(accountId, mode, clock()),
 

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { inBatches, SWEEP_BATCH } from './in-batches.js';
+import { deleteInBatches, inBatches, SWEEP_BATCH } from './in-batches.js';
 
 export interface AsyncSweepReport {
   /** Ended checks whose result, request, client_reference and callback_url were deleted (7 days). */
@@ -23,10 +23,11 @@ export async function sweepAsyncChecks(db: Db, now: Date): Promise<AsyncSweepRep
         ORDER BY result_expires_at LIMIT ${SWEEP_BATCH})`,
     [now],
   );
-  const asyncChecks = await inBatches(
+  const asyncChecks = await deleteInBatches(
     db,
-    `DELETE FROM async_checks WHERE id IN (
-       SELECT id FROM async_checks WHERE status_expires_at <= $1 ORDER BY status_expires_at LIMIT ${SWEEP_BATCH})`,
+    'async_checks',
+    'status_expires_at <= $1',
+    'status_expires_at',
     [now],
   );
   return { asyncResults, asyncChecks };

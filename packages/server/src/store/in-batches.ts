@@ -15,3 +15,19 @@ export async function inBatches(db: Db, sql: string, params: readonly unknown[])
     if (rowCount < SWEEP_BATCH) return total;
   }
 }
+
+/** Deletes the rows of `table` that match `where`, in the order of `order`, a batch at a time. */
+export function deleteInBatches(
+  db: Db,
+  table: string,
+  where: string,
+  order: string,
+  params: readonly unknown[],
+): Promise<number> {
+  return inBatches(
+    db,
+    `DELETE FROM ${table} WHERE id IN (
+       SELECT id FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ${SWEEP_BATCH})`,
+    params,
+  );
+}

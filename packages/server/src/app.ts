@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type Admin, createAdmin } from './accounts/admin.js';
 import { createAdmitRequest } from './accounts/admit-request.js';
+import type { KeyMode } from './accounts/api-key.js';
 import { createAuthenticator } from './accounts/authenticate.js';
 import { createQuota } from './accounts/quota.js';
+import { randomBase62 } from './accounts/random-id.js';
 import { createRateLimiter } from './accounts/rate-limiter.js';
 import type { CheckEndedListener } from './checks/async-ports.js';
 import { createAsyncChecks } from './checks/async-service.js';
@@ -20,6 +22,8 @@ import type { HttpTimeouts } from './http/http-timeouts.js';
 import { OPENAPI_JSON } from './openapi-document.js';
 import type { PortalHealthReport } from './portal/portal-health.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
+import { createQueueWorker } from './queue/async-worker.js';
+import { type LeasedQueue, leasedQueueOps, type QueueJob } from './queue/queue-ports.js';
 import { safeError } from './safe-error.js';
 import type { Database, DatabaseSweepReport } from './store/open-database.js';
 import { createSmtpMailer } from './webhooks/give-up-mail.js';
@@ -33,6 +37,11 @@ export interface ServerDeps {
   readonly database: Database;
   readonly liveRunner: LiveCheckRunner;
   readonly clock: () => Date;
+  /**
+   * An injected clock for the queues' leases and due times (tests run long schedules in seconds).
+   * Absent, the database's clock decides, one clock for every process sharing it.
+   */
+  readonly queueClock?: (() => Date) | undefined;
   readonly log: Logger;
   readonly upgradeUrl: string;
   /** How often the retention sweep runs; 0 turns the timer off (tests call `sweep` themselves). */
@@ -87,10 +96,10 @@ export function createServer(deps: ServerDeps): Server {
   const { smtpUrl, mailFrom } = deps.webhooks;
   const secureContext = trustedCas(deps.webhooks.ca);
   const agents = createPinnedAgents({ secureContext });
+  const { queueClock } = deps;
   const webhooks = createWebhooks({
     deliveries: database.webhookDeliveries,
     secrets: database.webhookSecrets,
-    checks: database.asyncChecks,
     accounts: database.accounts,
     config: deps.webhooks,
     transport: {
@@ -102,6 +111,8 @@ export function createServer(deps: ServerDeps): Server {
     },
     mailer: smtpUrl && mailFrom ? createSmtpMailer(smtpUrl, mailFrom) : null,
     clock,
+    queueClock,
+    onQueued: (mode) => webhookWorker.nudge(mode),
     log: log.child({ component: 'webhooks' }),
   });
   const admin = createAdmin({
@@ -120,9 +131,45 @@ export function createServer(deps: ServerDeps): Server {
     listener: deps.checkEndedListener ?? webhooks.listener,
     config: deps.asyncChecks,
     clock,
+    queueClock,
+    onQueued: (mode) => asyncWorker.nudge(mode),
     log: log.child({ component: 'async-checks' }),
     callbackUrlPolicy,
   });
+  // The two queue workers of this process, each on its own table (lanes are the key's mode).
+  const queueWorker = <J extends QueueJob>(
+    settings: Pick<WebhooksConfig, 'concurrency' | 'pollIntervalMs' | 'leaseMs'>,
+    liveLanes: number,
+    queue: LeasedQueue<J, KeyMode>,
+    run: (job: J) => Promise<{ readonly wakeAfterMs?: number }>,
+    component: string,
+  ) =>
+    createQueueWorker<J, KeyMode>({
+      concurrency: settings.concurrency,
+      laneConcurrency: { test: settings.concurrency, live: liveLanes },
+      pollIntervalMs: settings.pollIntervalMs,
+      leaseMs: settings.leaseMs,
+      clock: queueClock,
+      workerId: `wrk_${randomBase62(16)}`,
+      log: log.child({ component }),
+      ...leasedQueueOps(queue),
+      run,
+    });
+  // Live checks are held to their lanes (the portal's check slots); webhooks have no such limit.
+  const asyncWorker = queueWorker(
+    deps.asyncChecks,
+    deps.asyncChecks.liveConcurrency,
+    database.asyncChecks,
+    asyncChecks.run,
+    'async-checks',
+  );
+  const webhookWorker = queueWorker(
+    deps.webhooks,
+    deps.webhooks.concurrency,
+    database.webhookDeliveries,
+    webhooks.run,
+    'webhooks',
+  );
   let closing = false;
   const app = buildHttpApp({
     log,
@@ -156,8 +203,8 @@ export function createServer(deps: ServerDeps): Server {
       log,
     },
   });
-  asyncChecks.start();
-  webhooks.start();
+  asyncWorker.start();
+  webhookWorker.start();
 
   const sweep = async (now: Date = clock()) => {
     const report = await database.sweep(now);
@@ -191,7 +238,8 @@ export function createServer(deps: ServerDeps): Server {
       closing = true;
       if (timer) clearInterval(timer);
       // Runs in hand reach their next state before the database can close.
-      await Promise.all([app.close(), asyncChecks.stop(), webhooks.stop()]);
+      await Promise.all([app.close(), asyncWorker.stop(), webhookWorker.stop()]);
+      await webhooks.settle();
       agents.close();
     },
   };

@@ -18,6 +18,7 @@ export type {
   CheckEndedListener,
   ClaimedCheck,
   StoredAsyncCheck,
+  Transaction,
 } from './checks/async-ports.js';
 export { noCheckEndedListener } from './checks/async-ports.js';
 export type { CallbackUrlPolicy } from './checks/callback-url-policy.js';
@@ -62,6 +63,7 @@ export {
 } from './portal/index.js';
 export type { AsyncChecksConfig } from './queue/async-config.js';
 export { DEFAULT_ASYNC_CHECKS_CONFIG, loadAsyncChecksConfig } from './queue/async-config.js';
+export type { QueueTime } from './queue/queue-ports.js';
 export type { Result } from './result.js';
 export type { RunningServer, StartServerOptions } from './start-server.js';
 export { StartupError, startServer } from './start-server.js';

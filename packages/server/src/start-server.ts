@@ -106,6 +106,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     database,
     liveRunner: options.liveRunner ?? portal?.runner ?? noPortalDriverRunner,
     clock,
+    // Only a clock the caller injected (tests) times the queues; otherwise the database's does.
+    queueClock: options.clock,
     log,
     upgradeUrl: config.value.upgradeUrl,
     sweepIntervalMs: options.sweepIntervalMs ?? config.value.sweepIntervalMs,

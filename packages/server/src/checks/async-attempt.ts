@@ -8,6 +8,7 @@ import {
 } from '@sharecode/core';
 import type { Logger } from 'pino';
 import { createQuota } from '../accounts/quota.js';
+import { queueTimeAfter } from '../queue/queue-ports.js';
 import type { AsyncChecksRepo, CheckEndedListener, ClaimedCheck } from './async-ports.js';
 import { asyncCheckRecord } from './async-record.js';
 import type { LiveCheckRunner } from './live-check-runner.js';
@@ -25,6 +26,8 @@ export interface AsyncAttemptDeps {
   readonly listener: CheckEndedListener;
   readonly upgradeUrl: string;
   readonly clock: () => Date;
+  /** An injected clock for due times (tests); absent, the database's clock decides. */
+  readonly queueClock?: (() => Date) | undefined;
   readonly log: Logger;
   /** Seconds before the 2nd and 3rd attempts, per mode. */
   readonly retrySchedule: { readonly live: readonly number[]; readonly test: readonly number[] };
@@ -66,7 +69,7 @@ export async function runAsyncAttempt(deps: AsyncAttemptDeps, claimed: ClaimedCh
     });
     if (!outcome.ok && retryDecision(outcome.error.code, claimed.attempt).retry) {
       const delayMs = retryDelaySeconds(claimed.attempt, deps.retrySchedule[claimed.mode]) * 1000;
-      const dueAt = new Date(deps.clock().getTime() + delayMs);
+      const dueAt = queueTimeAfter(deps.queueClock, delayMs);
       if (await deps.repo.scheduleRetry(claimed.id, claimed.leaseToken, dueAt))
         return { type: 'retry', delayMs };
       log.warn({ checkId: claimed.id }, 'async check lease lost before its retry was scheduled');

@@ -3,22 +3,35 @@ import type { ValidatedRequest } from '@sharecode/core/validation';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { UsageRepo } from '../accounts/ports.js';
 import type { Reservation } from '../accounts/quota.js';
-import type { Queryable } from '../store/db.js';
+import type { LeaseClaim, LeasedQueue, QueueTime } from '../queue/queue-ports.js';
+
+/**
+ * A transaction of the store, opaque to the domain: the domain hands it back to the store's own writes
+ * (an outbox row in the check's final transaction) and asks it to run work once it has committed.
+ */
+export interface Transaction {
+  /** Runs `fn` once the transaction has committed; never if it rolls back. */
+  afterCommit(fn: () => void): void;
+}
 
 export type AsyncCheckStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
-/** An asynchronous check as stored, decrypted: the fields of its record and who it belongs to. */
-export interface StoredAsyncCheck {
+/** What a check is and whose: every form of an asynchronous check carries these. */
+export interface AsyncCheckIdentity {
   readonly id: string;
   readonly accountId: string;
   readonly keyId: string;
   readonly mode: KeyMode;
   readonly kind: CheckKind;
+  /** The X-Request-Id of the POST that queued it. */
+  readonly requestId: string;
+}
+
+/** An asynchronous check as stored, decrypted: the fields of its record and who it belongs to. */
+export interface StoredAsyncCheck extends AsyncCheckIdentity {
   readonly status: AsyncCheckStatus;
   /** Runs started (a run lost to a dead process is started again as the same attempt). */
   readonly attempts: number;
-  /** The X-Request-Id of the POST that queued it. */
-  readonly requestId: string;
   /** Null when none was sent, and once the result is deleted (7 days after the end). */
   readonly clientReference: string | null;
   readonly callbackUrl: string | null;
@@ -35,13 +48,7 @@ export interface StoredAsyncCheck {
 }
 
 /** A check about to be queued (the row written in the creation transaction). */
-export interface NewAsyncCheck {
-  readonly id: string;
-  readonly accountId: string;
-  readonly keyId: string;
-  readonly mode: KeyMode;
-  readonly kind: CheckKind;
-  readonly requestId: string;
+export interface NewAsyncCheck extends AsyncCheckIdentity {
   readonly request: ValidatedRequest;
   /** core's requestFingerprint: tells an Idempotency-Key replay from a reuse. Stored sealed. */
   readonly fingerprint: string;
@@ -55,13 +62,7 @@ export interface NewAsyncCheck {
 }
 
 /** A check a worker has claimed for one run, with what the run and its end need. */
-export interface ClaimedCheck {
-  readonly id: string;
-  readonly accountId: string;
-  readonly keyId: string;
-  readonly mode: KeyMode;
-  readonly kind: CheckKind;
-  readonly requestId: string;
+export interface ClaimedCheck extends AsyncCheckIdentity {
   /** The attempt this run is (1-based). */
   readonly attempt: number;
   /** Runs of this check lost to dead processes or expired leases, this claim included. */
@@ -87,19 +88,11 @@ export interface AsyncCheckCreation {
 /** What the final transaction offers to the code that ends a check (charge, listener). */
 export interface AsyncCheckEnding {
   readonly usage: UsageRepo;
-  readonly transaction: Queryable;
+  readonly transaction: Transaction;
 }
 
-export interface ClaimInput {
+export interface ClaimInput extends LeaseClaim {
   readonly mode: KeyMode;
-  readonly limit: number;
-  readonly now: Date;
-  /** The lease: due again (claimable by anyone) at this time unless renewed. */
-  readonly leaseUntil: Date;
-  readonly leaseToken: string;
-  readonly workerId: string;
-  /** Checks this process is running already: never claimed again by the same process. */
-  readonly exclude: readonly string[];
 }
 
 export interface FinishInput {
@@ -109,18 +102,16 @@ export interface FinishInput {
   readonly endedAt: Date;
 }
 
-/** Storage of asynchronous checks (src/store/async-checks-repo.ts). */
-export interface AsyncChecksRepo {
+/** Storage of asynchronous checks (src/store/async-checks-repo.ts); the rows are a leased queue. */
+export interface AsyncChecksRepo extends LeasedQueue<ClaimedCheck, KeyMode> {
   /** Runs `fn` in one transaction holding the lock of the account and mode: creation is serialised per account and mode. */
   create<T>(accountId: string, mode: KeyMode, fn: (tx: AsyncCheckCreation) => Promise<T>): Promise<T>;
   /** The check if it belongs to this account and mode. */
   find(id: string, accountId: string, mode: KeyMode): Promise<StoredAsyncCheck | null>;
   /** Takes up to `limit` due checks of `mode` (queued, waiting for a retry, or with an expired lease). */
   claim(input: ClaimInput): Promise<ClaimedCheck[]>;
-  /** Extends the lease; false when it was lost (another worker took the check over, or it ended). */
-  renewLease(id: string, leaseToken: string, leaseUntil: Date): Promise<boolean>;
   /** Gives the check back until `dueAt`, for its next attempt; false when the lease was lost. */
-  scheduleRetry(id: string, leaseToken: string, dueAt: Date): Promise<boolean>;
+  scheduleRetry(id: string, leaseToken: string, dueAt: QueueTime): Promise<boolean>;
   /**
    * Ends the check with one conditional UPDATE (lease held, status not final) and runs `within` in the
    * same transaction. Null when the lease was lost: nothing is written.
@@ -151,7 +142,7 @@ export interface CheckEndedContext {
  *   once its lease runs out (counted as a lost run).
  */
 export interface CheckEndedListener {
-  onCheckEnded(record: CheckRecord, context: CheckEndedContext, transaction: Queryable): Promise<void>;
+  onCheckEnded(record: CheckRecord, context: CheckEndedContext, transaction: Transaction): Promise<void>;
 }
 
 /** Wired until webhook delivery exists: checks end poll-only. */

@@ -1,9 +1,9 @@
 import type { CheckError, CheckRecord } from '@sharecode/core';
 import type { Logger } from 'pino';
+import type { KeyMode } from '../accounts/api-key.js';
 import type { AccountsRepo } from '../accounts/ports.js';
 import type { Quota } from '../accounts/quota.js';
 import type { AsyncChecksConfig } from '../queue/async-config.js';
-import { createQueueWorker } from '../queue/async-worker.js';
 import type { Result } from '../result.js';
 import { runAsyncAttempt } from './async-attempt.js';
 import { type AsyncCreateInput, type AsyncCreateOutput, createAsyncCheck } from './async-create.js';
@@ -19,50 +19,28 @@ export interface AsyncChecksDeps {
   readonly upgradeUrl: string;
   readonly liveRunner: LiveCheckRunner;
   readonly listener: CheckEndedListener;
-  readonly config: AsyncChecksConfig;
+  /** The retry schedules (the worker's own settings are the composition root's). */
+  readonly config: Pick<AsyncChecksConfig, 'liveRetrySchedule' | 'testRetrySchedule'>;
   readonly clock: () => Date;
+  /** An injected clock for due times (tests); absent, the database's clock decides. */
+  readonly queueClock?: (() => Date) | undefined;
+  /** Told once a check is queued (its transaction committed): wakes this process's worker. */
+  readonly onQueued: (mode: KeyMode) => void;
   readonly log: Logger;
   /** The callback-URL rules of the POST (see AsyncCreateDeps). */
   readonly callbackUrlPolicy: CallbackUrlPolicy;
 }
 
-/** Asynchronous checks in one process: the POST and GET logic, and this process's queue worker. */
+/** Asynchronous checks: the POST and GET logic, and the run of a check a queue worker claimed. */
 export interface AsyncChecks {
   create(input: AsyncCreateInput): Promise<AsyncCreateOutput>;
   read(input: AsyncReadInput): Promise<Result<CheckRecord, CheckError>>;
-  /** Starts taking due checks (this process's and any other's sharing the database). */
-  start(): void;
-  /** Stops taking checks and waits for the runs in hand to reach their next state. */
-  stop(): Promise<void>;
+  /** One run of a claimed check to its next state; `wakeAfterMs` is when its retry is due. */
+  run(job: ClaimedCheck): Promise<{ readonly wakeAfterMs?: number }>;
 }
 
 export function createAsyncChecks(deps: AsyncChecksDeps): AsyncChecks {
   const { repo, config, clock, log } = deps;
-  const worker = createQueueWorker<ClaimedCheck>({
-    concurrency: config.concurrency,
-    laneConcurrency: { live: config.liveConcurrency, test: config.concurrency },
-    pollIntervalMs: config.pollIntervalMs,
-    leaseMs: config.leaseMs,
-    clock,
-    log,
-    claim: ({ lane, ...claim }) => repo.claim({ mode: lane, ...claim }),
-    renew: (job, leaseUntil) => repo.renewLease(job.id, job.leaseToken, leaseUntil),
-    async run(job) {
-      const end = await runAsyncAttempt(
-        {
-          repo,
-          liveRunner: deps.liveRunner,
-          listener: deps.listener,
-          upgradeUrl: deps.upgradeUrl,
-          clock,
-          log,
-          retrySchedule: { live: config.liveRetrySchedule, test: config.testRetrySchedule },
-        },
-        job,
-      );
-      return end.type === 'retry' ? { wakeAfterMs: end.delayMs } : {};
-    },
-  });
   return {
     create: (input) =>
       createAsyncCheck(
@@ -72,13 +50,27 @@ export function createAsyncChecks(deps: AsyncChecksDeps): AsyncChecks {
           quota: deps.quota,
           upgradeUrl: deps.upgradeUrl,
           clock,
-          onQueued: (mode) => worker.nudge(mode),
+          onQueued: deps.onQueued,
           callbackUrlPolicy: deps.callbackUrlPolicy,
         },
         input,
       ),
     read: (input) => readAsyncCheck({ repo, clock }, input),
-    start: () => worker.start(),
-    stop: () => worker.stop(),
+    async run(job) {
+      const end = await runAsyncAttempt(
+        {
+          repo,
+          liveRunner: deps.liveRunner,
+          listener: deps.listener,
+          upgradeUrl: deps.upgradeUrl,
+          clock,
+          queueClock: deps.queueClock,
+          log,
+          retrySchedule: { live: config.liveRetrySchedule, test: config.testRetrySchedule },
+        },
+        job,
+      );
+      return end.type === 'retry' ? { wakeAfterMs: end.delayMs } : {};
+    },
   };
 }

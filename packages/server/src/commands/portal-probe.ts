@@ -1,14 +1,6 @@
 import { CHECK_KINDS } from '@sharecode/core';
 import type { Command } from 'commander';
-import type { PortalFlags } from '../portal/portal-config.js';
-
-export interface ProbeFlags extends PortalFlags {
-  readonly kind?: string;
-  readonly timeout?: string;
-  readonly json?: boolean;
-}
-
-export const DEFAULT_PROBE_TIMEOUT_SECONDS = 30;
+import { DEFAULT_PROBE_TIMEOUT_SECONDS, type ProbeFlags } from './probe-flags.js';
 
 /**
  * `rtw-server portal probe`: the operators' canary. Walks each service from its entry to the

@@ -2,7 +2,7 @@ import { CHECK_KINDS, type CheckKind, isCheckKind } from '@sharecode/core';
 import { playwrightLauncher } from '../portal/playwright-browser.js';
 import { loadPortalConfig } from '../portal/portal-config.js';
 import { type ProbeOutcome, probePortals } from '../portal/probe-portals.js';
-import { DEFAULT_PROBE_TIMEOUT_SECONDS, type ProbeFlags } from './portal-probe.js';
+import { DEFAULT_PROBE_TIMEOUT_SECONDS, type ProbeFlags } from './probe-flags.js';
 
 /** Probes the portals as the flags say; answers the exit code (0, 1 or 2, as `portal probe` tells). */
 export async function runProbe(flags: ProbeFlags): Promise<number> {

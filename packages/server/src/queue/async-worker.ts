@@ -1,73 +1,65 @@
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { KeyMode } from '../accounts/api-key.js';
-import { randomBase62 } from '../accounts/random-id.js';
 import { safeError } from '../safe-error.js';
+import { type ClaimRequest, type QueueJob, type QueueTime, queueTimeAfter } from './queue-ports.js';
 
-/** A claimed queue entry: its id and the token every later write of the run is conditional on. */
-export interface QueueJob {
-  readonly id: string;
-  readonly leaseToken: string;
-}
+export type { ClaimRequest, QueueJob } from './queue-ports.js';
 
-export interface ClaimRequest {
-  readonly lane: KeyMode;
-  readonly limit: number;
-  readonly now: Date;
-  readonly leaseUntil: Date;
-  readonly leaseToken: string;
-  readonly workerId: string;
-  /** Jobs this worker is running: never claimed again here, even if their lease has run out. */
-  readonly exclude: readonly string[];
-}
-
-export interface QueueWorkerOptions<J extends QueueJob> {
+export interface QueueWorkerOptions<J extends QueueJob, Lane extends string = string> {
   /** Jobs run at once by this process. */
   readonly concurrency: number;
-  /** Of those, per lane (live checks are held to the portal's check slots). */
-  readonly laneConcurrency: Readonly<Record<KeyMode, number>>;
+  /** Of those, per lane (live checks are held to the portal's check slots); its keys are the lanes. */
+  readonly laneConcurrency: Readonly<Record<Lane, number>>;
   readonly pollIntervalMs: number;
   readonly leaseMs: number;
-  readonly clock: () => Date;
+  /**
+   * An injected clock (tests): claims and leases then carry its instants. Absent, the database's clock
+   * decides what is due and when a lease ends.
+   */
+  readonly clock?: (() => Date) | undefined;
+  /** Identifies this process's claims in the queue (`claimed_by`); random by default. */
+  readonly workerId?: string | undefined;
   readonly log: Logger;
-  claim(request: ClaimRequest): Promise<J[]>;
+  claim(request: ClaimRequest<Lane>): Promise<J[]>;
   /** Extends a running job's lease; false when it was lost. */
-  renew(job: J, leaseUntil: Date): Promise<boolean>;
+  renew(job: J, leaseUntil: QueueTime): Promise<boolean>;
   /** Runs the job to its next state; `wakeAfterMs` asks for a look at the queue then (a retry's due time). */
   run(job: J): Promise<{ readonly wakeAfterMs?: number }>;
 }
 
-export interface QueueWorker {
+export interface QueueWorker<Lane extends string = string> {
   /** Identifies this process's claims in the queue (`claimed_by`). */
   readonly workerId: string;
   start(): void;
   /** Look for due jobs now (a job was just queued here); `lane` narrows the look to that lane. */
-  nudge(lane?: KeyMode): void;
+  nudge(lane?: Lane): void;
   /** Stops claiming and waits for the jobs in hand to reach their next state. */
   stop(): Promise<void>;
 }
-
-const LANES: readonly KeyMode[] = ['test', 'live'];
 
 /**
  * The loop every server process runs: claim due jobs up to its concurrency (on a timer, when nudged,
  * and whenever a job finishes), run each while renewing its lease every third of the lease, and let
  * the lease of anything it cannot finish run out so another process takes it over.
  */
-export function createQueueWorker<J extends QueueJob>(options: QueueWorkerOptions<J>): QueueWorker {
+export function createQueueWorker<J extends QueueJob, Lane extends string = string>(
+  options: QueueWorkerOptions<J, Lane>,
+): QueueWorker<Lane> {
   const { clock, log, leaseMs } = options;
-  const workerId = `wrk_${randomBase62(16)}`;
-  const inFlight = new Map<string, { readonly lane: KeyMode; readonly done: Promise<void> }>();
+  const workerId = options.workerId ?? `wrk_${randomBytes(12).toString('hex')}`;
+  const allLanes = Object.keys(options.laneConcurrency) as Lane[];
+  const inFlight = new Map<string, { readonly lane: Lane; readonly done: Promise<void> }>();
   const wakeTimers = new Set<NodeJS.Timeout>();
   let claims = 0;
   let running = false;
   let ticking = false;
   /** Lanes to look at on the next pass: a finished job or a nudge names its lane, a timer names all. */
-  const pending = new Set<KeyMode>();
+  const pending = new Set<Lane>();
   /** Lanes whose last look may have left due jobs behind (no room, or a full batch came back). */
-  const backlog = new Set<KeyMode>();
+  const backlog = new Set<Lane>();
   let pollTimer: NodeJS.Timeout | null = null;
 
-  const inLane = (lane: KeyMode) => [...inFlight.values()].filter((job) => job.lane === lane).length;
+  const inLane = (lane: Lane) => [...inFlight.values()].filter((job) => job.lane === lane).length;
 
   const wakeAfter = (ms: number) => {
     const timer = setTimeout(() => {
@@ -78,10 +70,10 @@ export function createQueueWorker<J extends QueueJob>(options: QueueWorkerOption
     wakeTimers.add(timer);
   };
 
-  const launch = (lane: KeyMode, job: J) => {
+  const launch = (lane: Lane, job: J) => {
     const renewal = setInterval(
       () => {
-        options.renew(job, new Date(clock().getTime() + leaseMs)).then(
+        options.renew(job, queueTimeAfter(clock, leaseMs)).then(
           (held) => {
             if (held) return;
             // Another worker has the job: this run's writes will be refused, nothing more to hold.
@@ -112,7 +104,7 @@ export function createQueueWorker<J extends QueueJob>(options: QueueWorkerOption
     inFlight.set(job.id, { lane, done });
   };
 
-  async function claimDue(lanes: readonly KeyMode[]): Promise<void> {
+  async function claimDue(lanes: readonly Lane[]): Promise<void> {
     for (const lane of lanes) {
       const free = Math.min(
         options.concurrency - inFlight.size,
@@ -123,13 +115,13 @@ export function createQueueWorker<J extends QueueJob>(options: QueueWorkerOption
         backlog.add(lane);
         continue;
       }
-      const now = clock();
+      const now = clock?.();
       claims += 1;
       const jobs = await options.claim({
         lane,
         limit: free,
         now,
-        leaseUntil: new Date(now.getTime() + leaseMs),
+        leaseUntil: now ? new Date(now.getTime() + leaseMs) : { afterMs: leaseMs },
         leaseToken: `${workerId}.${claims}`,
         workerId,
         exclude: [...inFlight.keys()],
@@ -140,15 +132,18 @@ export function createQueueWorker<J extends QueueJob>(options: QueueWorkerOption
     }
   }
 
-  function tick(lanes: readonly KeyMode[] | null): void {
+  function tick(lanes: readonly Lane[] | null): void {
     if (!running) return;
-    for (const lane of lanes ?? LANES) pending.add(lane);
+    for (const lane of lanes ?? allLanes) pending.add(lane);
     if (ticking) return;
     ticking = true;
     void (async () => {
       try {
+        // Jobs that end together (their writes shared one commit) free their room together: look once
+        // they all have, so one claim serves them all instead of one claim each.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         while (pending.size > 0 && running) {
-          const lanes = LANES.filter((each) => pending.has(each));
+          const lanes = allLanes.filter((each) => pending.has(each));
           pending.clear();
           await claimDue(lanes);
         }

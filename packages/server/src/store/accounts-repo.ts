@@ -1,9 +1,10 @@
 import type { KeyMode } from '../accounts/api-key.js';
 import type { Plan, SubscriptionStatus } from '../accounts/plans.js';
-import type { AccountRecord, AccountsRepo, AuthenticatedKey, KeyRecord } from '../accounts/ports.js';
+import type { AccountRecord, AccountsRepo, AuthenticatedKey } from '../accounts/ports.js';
 import { claimKey, insertAnonymousAccount } from './anonymous-keys-sql.js';
 import { type Db, toBuffer } from './db.js';
 import type { Cipher } from './encryption.js';
+import { type KeyRow, toKey } from './key-row.js';
 
 interface AccountRow {
   id: string;
@@ -11,15 +12,6 @@ interface AccountRow {
   plan: Plan;
   subscription_status: SubscriptionStatus;
   created_at: Date;
-}
-
-interface KeyRow {
-  id: string;
-  account_id: string;
-  mode: KeyMode;
-  prefix: string;
-  created_at: Date;
-  revoked_at: Date | null;
 }
 
 const ACCOUNT_COLUMNS = 'id, email, plan, subscription_status, created_at';
@@ -31,15 +23,6 @@ const toAccount = (row: AccountRow): AccountRecord => ({
   plan: row.plan,
   subscriptionStatus: row.subscription_status,
   createdAt: row.created_at,
-});
-
-const toKey = (row: KeyRow): KeyRecord => ({
-  id: row.id,
-  accountId: row.account_id,
-  mode: row.mode,
-  prefix: row.prefix,
-  createdAt: row.created_at,
-  revokedAt: row.revoked_at,
 });
 
 /** The default callback URLs are sealed; the additional data ties each to its account and mode. */

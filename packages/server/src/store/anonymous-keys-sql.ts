@@ -1,6 +1,6 @@
-import type { KeyMode } from '../accounts/api-key.js';
 import type { ClaimKeyOutcome } from '../accounts/ports.js';
 import type { Db } from './db.js';
+import { type KeyRow, toKey } from './key-row.js';
 
 /**
  * An anonymous sandbox key lives on an account of its own marked `anonymous` (no owner, no e-mail,
@@ -35,14 +35,7 @@ export function claimKey(db: Db, keyId: string, accountId: string): Promise<Clai
     );
     if (!targets[0]) return { type: 'no_account' };
     const from = key.account_id;
-    const { rows: moved } = await tx.query<{
-      id: string;
-      account_id: string;
-      mode: KeyMode;
-      prefix: string;
-      created_at: Date;
-      revoked_at: Date | null;
-    }>(
+    const { rows: moved } = await tx.query<KeyRow>(
       `UPDATE api_keys SET account_id = $2 WHERE id = $1
        RETURNING id, account_id, mode, prefix, created_at, revoked_at`,
       [keyId, accountId],
@@ -67,16 +60,6 @@ export function claimKey(db: Db, keyId: string, accountId: string): Promise<Clai
     );
     const row = moved[0];
     if (!row) return { type: 'no_key' };
-    return {
-      type: 'claimed',
-      key: {
-        id: row.id,
-        accountId: row.account_id,
-        mode: row.mode,
-        prefix: row.prefix,
-        createdAt: row.created_at,
-        revokedAt: row.revoked_at,
-      },
-    };
+    return { type: 'claimed', key: toKey(row) };
   });
 }

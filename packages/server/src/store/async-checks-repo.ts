@@ -1,55 +1,39 @@
 import { createHash } from 'node:crypto';
-import type { CheckKind, CheckResult, ErrorCode } from '@sharecode/core';
+import type { CheckKind } from '@sharecode/core';
 import { resultExpiresAt, statusExpiresAt } from '@sharecode/core';
 import type { ValidatedRequest } from '@sharecode/core/validation';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { Plan } from '../accounts/plans.js';
-import type {
-  AsyncCheckStatus,
-  AsyncChecksRepo,
-  ClaimedCheck,
-  StoredAsyncCheck,
-} from '../checks/async-ports.js';
-import { type Db, type Queryable, toBuffer } from './db.js';
+import type { AsyncChecksRepo, ClaimedCheck } from '../checks/async-ports.js';
+import { checkSeals, RECORD_COLUMNS, RESULT_IN, type RecordRow } from './async-check-row.js';
+import { type Db, dbInTransaction } from './db.js';
 import type { Cipher } from './encryption.js';
+import {
+  claimLeased,
+  dueAtOnceSql,
+  type LeasedTable,
+  nowSql,
+  renewLeased,
+  timeParams,
+  timeSql,
+} from './leased-queue-sql.js';
 import { createUsageRepo } from './usage-repo.js';
 
 /** Namespace of the per-account create locks; the migration lock uses 0x72747701. */
 const CREATE_LOCK_CLASS = 0x72_74_77_02;
 
 /**
- * The result (photo and PDF: tens of KB) crosses the driver as base64 text, not as a bytea value:
- * PGlite moves a 30 KB bytea about 5 times slower than the same bytes as text, and it is the one
- * large value per check. The column is still bytea.
+ * The check row is its own queue entry. A check whose lease_token is set was being run: its run was
+ * lost (the process died or stalled past its lease), so the same attempt runs again. Those come first
+ * (false sorts before true): a check interrupted by a crash was already waited for once and must not
+ * wait again behind the backlog queued while it ran.
  */
-const RESULT_IN = (param: string) => `decode(${param}, 'base64')`;
-const RESULT_OUT = `encode(result_sealed, 'base64') AS result_sealed`;
-
-const RECORD_COLUMNS = `id, account_id, key_id, mode, kind, status, attempts, request_id,
-  client_reference_sealed, callback_url_sealed, ${RESULT_OUT}, error_code, error_message,
-  created_at, completed_at, result_expires_at, result_expired, status_expires_at`;
-
-interface RecordRow {
-  id: string;
-  account_id: string;
-  key_id: string;
-  mode: KeyMode;
-  kind: CheckKind;
-  status: AsyncCheckStatus;
-  attempts: number;
-  request_id: string;
-  client_reference_sealed: Uint8Array | null;
-  callback_url_sealed: Uint8Array | null;
-  /** base64 (see RESULT_OUT). */
-  result_sealed: string | null;
-  error_code: ErrorCode | null;
-  error_message: string | null;
-  created_at: Date;
-  completed_at: Date | null;
-  result_expires_at: Date | null;
-  result_expired: boolean;
-  status_expires_at: Date | null;
-}
+const QUEUE: LeasedTable = {
+  table: 'async_checks',
+  open: "status IN ('queued', 'running')",
+  held: "status = 'running'",
+  order: '(lease_token IS NULL), due_at',
+};
 
 interface ClaimRow {
   id: string;
@@ -66,23 +50,7 @@ interface ClaimRow {
   reservation_plan: Plan | null;
 }
 
-type SealedColumn = 'request' | 'fingerprint' | 'client_reference' | 'callback_url' | 'result';
-
-/** Each sealed value is bound to its row and column: copied elsewhere, it does not open. */
-const aadOf = (id: string, column: SealedColumn) => `async_checks:${id}:${column}_sealed`;
-
 const hashOf = (idempotencyKey: string) => createHash('sha256').update(idempotencyKey, 'utf8').digest();
-
-/** Lets code written for a `Db` (the usage repository) run inside an open transaction. */
-function joinTransaction(tx: Queryable, kind: Db['kind']): Db {
-  return {
-    kind,
-    query: (sql, params) => tx.query(sql, params),
-    exec: (sql) => tx.exec(sql),
-    transaction: (fn) => fn(tx),
-    close: () => Promise.reject(new Error('a joined transaction is closed by its owner')),
-  };
-}
 
 /**
  * Asynchronous checks in SQL. The row is its own queue entry: `due_at` says when a worker may take it
@@ -90,35 +58,7 @@ function joinTransaction(tx: Queryable, kind: Db['kind']): Db {
  * write of a run is conditional on its token, so a run whose check was taken over writes nothing.
  */
 export function createAsyncChecksRepo(db: Db, cipher: Cipher): AsyncChecksRepo {
-  const seal = (id: string, column: SealedColumn, value: unknown): Buffer =>
-    cipher.seal(JSON.stringify(value), aadOf(id, column));
-  const open = <T>(id: string, column: SealedColumn, sealed: Uint8Array | string | null): T | null => {
-    if (sealed === null) return null;
-    // PostgreSQL's base64 breaks lines every 76 characters; Node's decoder skips the line feeds.
-    const bytes = typeof sealed === 'string' ? Buffer.from(sealed, 'base64') : toBuffer(sealed);
-    const opened = cipher.open(bytes, aadOf(id, column));
-    if (!opened.ok) throw new Error(`${column} of check ${id} does not decrypt with the configured key`);
-    return JSON.parse(opened.value.toString('utf8')) as T;
-  };
-  const toStored = (row: RecordRow): StoredAsyncCheck => ({
-    id: row.id,
-    accountId: row.account_id,
-    keyId: row.key_id,
-    mode: row.mode,
-    kind: row.kind,
-    status: row.status,
-    attempts: row.attempts,
-    requestId: row.request_id,
-    clientReference: open<string>(row.id, 'client_reference', row.client_reference_sealed),
-    callbackUrl: open<string>(row.id, 'callback_url', row.callback_url_sealed),
-    result: open<CheckResult>(row.id, 'result', row.result_sealed),
-    error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
-    createdAt: row.created_at,
-    completedAt: row.completed_at,
-    resultExpiresAt: row.result_expires_at,
-    resultExpired: row.result_expired,
-    statusExpiresAt: row.status_expires_at,
-  });
+  const { seal, open, toStored } = checkSeals(cipher);
   const toClaimed = (row: ClaimRow, leaseToken: string): ClaimedCheck => {
     const request = open<ValidatedRequest>(row.id, 'request', row.request_sealed);
     // Retention clears the request only of ended checks, which are never claimed.
@@ -174,14 +114,15 @@ export function createAsyncChecksRepo(db: Db, cipher: Cipher): AsyncChecksRepo {
             );
             return rows[0]?.n ?? 0;
           },
-          usage: createUsageRepo(joinTransaction(tx, db.kind)),
+          usage: createUsageRepo(dbInTransaction(tx, db.kind)),
           async insert(check) {
             await tx.query(
               `INSERT INTO async_checks
                  (id, account_id, key_id, mode, kind, status, due_at, request_id, idempotency_key_hash,
                   fingerprint_sealed, request_sealed, client_reference_sealed, callback_url_sealed,
                   reservation_id, reservation_period, reservation_plan, created_at)
-               VALUES ($1, $2, $3, $4, $5, 'queued', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $6)`,
+               VALUES ($1, $2, $3, $4, $5, 'queued', ${dueAtOnceSql(6)}, $7, $8, $9, $10, $11, $12, $13, $14,
+                       $15, $6)`,
               [
                 check.id,
                 check.accountId,
@@ -215,57 +156,24 @@ export function createAsyncChecksRepo(db: Db, cipher: Cipher): AsyncChecksRepo {
     },
 
     async claim(input) {
-      // A check whose lease_token is set was being run: its run was lost (the process died or stalled
-      // past its lease), so the same attempt runs again. Otherwise this is the next attempt. Those come
-      // first (false sorts before true): a check interrupted by a crash was already waited for once and
-      // must not wait again behind the backlog queued while it ran.
-      const { rows } = await db.query<ClaimRow>(
-        `WITH due AS (
-           SELECT id FROM async_checks
-            WHERE mode = $1 AND status IN ('queued', 'running') AND due_at <= $2
-              AND NOT (id = ANY($3::text[]))
-            ORDER BY (lease_token IS NULL), due_at
-            LIMIT $4
-            FOR UPDATE SKIP LOCKED
-         )
-         UPDATE async_checks c SET
-           status = 'running',
-           attempts = c.attempts + (CASE WHEN c.lease_token IS NULL THEN 1 ELSE 0 END),
-           lost_runs = c.lost_runs + (CASE WHEN c.lease_token IS NULL THEN 0 ELSE 1 END),
-           lease_token = $5,
-           claimed_by = $6,
-           due_at = $7,
-           first_started_at = coalesce(c.first_started_at, $2)
-         FROM due WHERE c.id = due.id
-         RETURNING c.id, c.account_id, c.key_id, c.mode, c.kind, c.request_id, c.attempts, c.lost_runs,
-           c.request_sealed, c.reservation_id, c.reservation_period, c.reservation_plan`,
-        [
-          input.mode,
-          input.now,
-          [...input.exclude],
-          input.limit,
-          input.leaseToken,
-          input.workerId,
-          input.leaseUntil,
-        ],
-      );
+      const rows = await claimLeased<ClaimRow>(db, QUEUE, input, {
+        set: `status = 'running',
+           attempts = q.attempts + (CASE WHEN q.lease_token IS NULL THEN 1 ELSE 0 END),
+           lost_runs = q.lost_runs + (CASE WHEN q.lease_token IS NULL THEN 0 ELSE 1 END),
+           first_started_at = coalesce(q.first_started_at, ${nowSql(2)})`,
+        returning: `q.id, q.account_id, q.key_id, q.mode, q.kind, q.request_id, q.attempts, q.lost_runs,
+           q.request_sealed, q.reservation_id, q.reservation_period, q.reservation_plan`,
+      });
       return rows.map((row) => toClaimed(row, input.leaseToken));
     },
 
-    async renewLease(id, leaseToken, leaseUntil) {
-      const { rowCount } = await db.query(
-        `UPDATE async_checks SET due_at = $3
-          WHERE id = $1 AND lease_token = $2 AND status = 'running'`,
-        [id, leaseToken, leaseUntil],
-      );
-      return rowCount > 0;
-    },
+    renewLease: (id, leaseToken, leaseUntil) => renewLeased(db, QUEUE, id, leaseToken, leaseUntil),
 
     async scheduleRetry(id, leaseToken, dueAt) {
       const { rowCount } = await db.query(
-        `UPDATE async_checks SET due_at = $3, lease_token = NULL
+        `UPDATE async_checks SET due_at = ${timeSql(3)}, lease_token = NULL
           WHERE id = $1 AND lease_token = $2 AND status = 'running'`,
-        [id, leaseToken, dueAt],
+        [id, leaseToken, ...timeParams(dueAt)],
       );
       return rowCount > 0;
     },
@@ -296,7 +204,7 @@ export function createAsyncChecksRepo(db: Db, cipher: Cipher): AsyncChecksRepo {
         const row = rows[0];
         if (!row) return null;
         const ended = toStored(row);
-        await within({ usage: createUsageRepo(joinTransaction(tx, db.kind)), transaction: tx }, ended);
+        await within({ usage: createUsageRepo(dbInTransaction(tx, db.kind)), transaction: tx }, ended);
         return ended;
       }),
   };

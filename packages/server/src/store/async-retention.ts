@@ -1,7 +1,5 @@
 import type { Db } from './db.js';
-
-/** Same batch size as the rest of the sweep: one statement never holds the PGlite connection long. */
-const BATCH = 500;
+import { deleteInBatches, inBatches, SWEEP_BATCH } from './in-batches.js';
 
 export interface AsyncSweepReport {
   /** Ended checks whose result, request, client_reference and callback_url were deleted (7 days). */
@@ -15,29 +13,22 @@ export interface AsyncSweepReport {
  * (deleted, not hidden), then the row itself goes. Safe to run from several processes at once.
  */
 export async function sweepAsyncChecks(db: Db, now: Date): Promise<AsyncSweepReport> {
-  let asyncResults = 0;
-  for (;;) {
-    const { rowCount } = await db.query(
-      `UPDATE async_checks SET
-         result_sealed = NULL, request_sealed = NULL, client_reference_sealed = NULL,
-         callback_url_sealed = NULL, result_expired = true
-       WHERE NOT result_expired AND id IN (
-         SELECT id FROM async_checks WHERE NOT result_expired AND result_expires_at <= $1
-          ORDER BY result_expires_at LIMIT ${BATCH})`,
-      [now],
-    );
-    asyncResults += rowCount;
-    if (rowCount < BATCH) break;
-  }
-  let asyncChecks = 0;
-  for (;;) {
-    const { rowCount } = await db.query(
-      `DELETE FROM async_checks WHERE id IN (
-         SELECT id FROM async_checks WHERE status_expires_at <= $1 ORDER BY status_expires_at LIMIT ${BATCH})`,
-      [now],
-    );
-    asyncChecks += rowCount;
-    if (rowCount < BATCH) break;
-  }
+  const asyncResults = await inBatches(
+    db,
+    `UPDATE async_checks SET
+       result_sealed = NULL, request_sealed = NULL, client_reference_sealed = NULL,
+       callback_url_sealed = NULL, result_expired = true
+     WHERE NOT result_expired AND id IN (
+       SELECT id FROM async_checks WHERE NOT result_expired AND result_expires_at <= $1
+        ORDER BY result_expires_at LIMIT ${SWEEP_BATCH})`,
+    [now],
+  );
+  const asyncChecks = await deleteInBatches(
+    db,
+    'async_checks',
+    'status_expires_at <= $1',
+    'status_expires_at',
+    [now],
+  );
   return { asyncResults, asyncChecks };
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryResult } from './db.js';
+import { afterCommitQueue, type Db, type Queryable, type QueryResult, runNow } from './db.js';
 
 /** A PostgreSQL server through a `pg` pool; several server processes can share one database. */
 export async function openPostgresDb(connectionString: string, maxConnections = 10): Promise<Db> {
@@ -16,11 +16,14 @@ export async function openPostgresDb(connectionString: string, maxConnections = 
     exec: async (sql) => {
       await pool.query(sql);
     },
+    afterCommit: runNow,
     async transaction(fn) {
       const conn = await pool.connect();
+      const committed = afterCommitQueue();
       try {
         await conn.query('BEGIN');
         const tx: Queryable = {
+          afterCommit: committed.add,
           query: (sql, params) => runQuery(conn, sql, params),
           exec: async (sql) => {
             await conn.query(sql);
@@ -28,6 +31,7 @@ export async function openPostgresDb(connectionString: string, maxConnections = 
         };
         const value = await fn(tx);
         await conn.query('COMMIT');
+        committed.run();
         return value;
       } catch (error) {
         await conn.query('ROLLBACK').catch(() => {});

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable, QueryResult } from './db.js';
+import { afterCommitQueue, type Db, type Queryable, type QueryResult, runNow } from './db.js';
 
 /**
  * The embedded database: PGlite (PostgreSQL compiled to WASM) in a data folder. It is one connection in
@@ -10,8 +10,9 @@ export async function openPgliteDb(dataDir: string): Promise<Db> {
   return wrap(pglite);
 }
 
-function adapt(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
+function adapt(q: Pick<PGlite, 'query' | 'exec'>, afterCommit: (fn: () => void) => void): Queryable {
   return {
+    afterCommit,
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
       const result = await q.query<Row>(sql, [...params]);
       return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
@@ -23,12 +24,18 @@ function adapt(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
 }
 
 function wrap(pglite: PGlite): Db {
-  const base = adapt(pglite);
+  const base = adapt(pglite, runNow);
   return {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
-    transaction: (fn) => pglite.transaction((tx) => fn(adapt(tx))),
+    afterCommit: runNow,
+    async transaction(fn) {
+      const committed = afterCommitQueue();
+      const value = await pglite.transaction((tx) => fn(adapt(tx, committed.add)));
+      committed.run();
+      return value;
+    },
     close: () => pglite.close(),
   };
 }

@@ -1,13 +1,12 @@
 import { RATE_WINDOW_LONGEST_SECONDS } from '../accounts/ports.js';
 import { type AsyncSweepReport, sweepAsyncChecks } from './async-retention.js';
 import type { Db } from './db.js';
+import { deleteInBatches } from './in-batches.js';
 
 /** A reservation older than this belongs to a process that died mid-check: give it back. */
 export const STALE_RESERVATION_MS = 15 * 60 * 1000;
 /** A window is kept a minute past the longest one's end (sign-in's 15 minutes), then swept. */
 const RATE_WINDOW_KEEP_SECONDS = RATE_WINDOW_LONGEST_SECONDS + 60;
-/** Deletes run in batches so one sweep never holds the single PGlite connection for long. */
-const BATCH = 500;
 
 export interface SweepReport extends AsyncSweepReport {
   readonly checkCopies: number;
@@ -21,16 +20,7 @@ export interface SweepReport extends AsyncSweepReport {
  * rows of ended asynchronous checks (async-retention.ts). Safe to run from several processes at once.
  */
 export async function sweepExpired(db: Db, now: Date): Promise<SweepReport> {
-  let checkCopies = 0;
-  for (;;) {
-    const { rowCount } = await db.query(
-      `DELETE FROM check_copies WHERE id IN
-         (SELECT id FROM check_copies WHERE expires_at <= $1 ORDER BY expires_at LIMIT ${BATCH})`,
-      [now],
-    );
-    checkCopies += rowCount;
-    if (rowCount < BATCH) break;
-  }
+  const checkCopies = await deleteInBatches(db, 'check_copies', 'expires_at <= $1', 'expires_at', [now]);
   const windows = await db.query('DELETE FROM rate_windows WHERE window_second < $1', [
     Math.floor(now.getTime() / 1000) - RATE_WINDOW_KEEP_SECONDS,
   ]);

@@ -2,11 +2,12 @@
  * Writes that arrive while a write is in progress go together in the next one: one transaction, one
  * commit, for however many attempts ended meanwhile (a commit is most of a small write's cost on
  * PGlite's one connection). Alone, an item is written at once. If a batch fails, its items are
- * written one by one, so one bad item fails alone.
+ * written one by one, so one bad item fails alone. With `lingerMs`, a batch that is not full waits
+ * that long for company before it is written (for writes nobody waits on).
  */
 export function groupCommit<T, R>(
   writeAll: (items: readonly T[]) => Promise<readonly R[]>,
-  options: { readonly maxBatch: number },
+  options: { readonly maxBatch: number; readonly lingerMs?: number },
 ): (item: T) => Promise<R> {
   type Waiting = { item: T; resolve: (value: R) => void; reject: (error: unknown) => void };
   let queue: Waiting[] = [];
@@ -31,6 +32,9 @@ export function groupCommit<T, R>(
     writing = true;
     try {
       while (queue.length > 0) {
+        if (options.lingerMs && queue.length < options.maxBatch) {
+          await new Promise((resolve) => setTimeout(resolve, options.lingerMs));
+        }
         const batch = queue.slice(0, options.maxBatch);
         queue = queue.slice(batch.length);
         await writeBatch(batch);

@@ -1,13 +1,14 @@
 import type { KeyMode } from '../accounts/api-key.js';
-import type { Queryable } from '../store/db.js';
+import type { StoredAsyncCheck, Transaction } from '../checks/async-ports.js';
+import type { LeaseClaim, LeasedQueue, QueueTime } from '../queue/queue-ports.js';
 import type { AttemptOutcome, DeliveryErrorClass } from './delivery-outcome.js';
 import type { WebhookEventType } from './sign-event.js';
 
 /** `pending` (an attempt is due or running), `delivered`, `given_up` (8 failed), `failed` (a test event's one try). */
 export type DeliveryState = 'pending' | 'delivered' | 'given_up' | 'failed';
 
-/** A delivery queued in the transaction that ends its check (the outbox row). */
-export interface NewDelivery {
+/** Which event a delivery carries, for whom and where: every form of a delivery has these. */
+export interface DeliveryEvent {
   readonly id: string;
   readonly eventId: string;
   readonly accountId: string;
@@ -17,6 +18,10 @@ export interface NewDelivery {
   readonly url: string;
   /** The event's `created_at`: when the check ended. */
   readonly eventCreatedAt: Date;
+}
+
+/** A delivery queued in the transaction that ends its check (the outbox row). */
+export interface NewDelivery extends DeliveryEvent {
   readonly createdAt: Date;
   /** Until when it can be (re)sent: when the check's result is deleted. */
   readonly expiresAt: Date;
@@ -31,24 +36,21 @@ export interface AttemptRecord {
 }
 
 /** A delivery a worker holds for one attempt. */
-export interface ClaimedDelivery {
-  readonly id: string;
+export interface ClaimedDelivery extends DeliveryEvent {
   readonly leaseToken: string;
-  readonly eventId: string;
-  readonly accountId: string;
-  readonly mode: KeyMode;
-  readonly checkId: string;
-  readonly type: WebhookEventType;
-  readonly url: string;
   readonly series: number;
   /** Attempts made in this series before this one. */
   readonly attempts: number;
-  readonly eventCreatedAt: Date;
   /**
    * The mode's signing secret read with the claim (saving a query per attempt), or null when the
    * account has none yet; a rotation after the claim applies from the next attempt.
    */
   readonly secret: string | null;
+  /**
+   * The check as stored, read with the claim (its event is built from it), or null once it is gone. A
+   * claim takes a batch of due deliveries with their checks in one round trip.
+   */
+  readonly check: StoredAsyncCheck | null;
 }
 
 /** A delivery as the dashboard shows it. */
@@ -75,17 +77,11 @@ export interface DeliveryRecord {
 /** What becomes of a delivery after an attempt. */
 export type AttemptNext =
   | { readonly type: 'delivered' }
-  | { readonly type: 'retry'; readonly dueAt: Date }
+  | { readonly type: 'retry'; readonly dueAt: QueueTime }
   | { readonly type: 'given_up' };
 
-export interface ClaimDeliveriesInput {
+export interface ClaimDeliveriesInput extends LeaseClaim {
   readonly mode: KeyMode;
-  readonly limit: number;
-  readonly now: Date;
-  readonly leaseUntil: Date;
-  readonly leaseToken: string;
-  readonly workerId: string;
-  readonly exclude: readonly string[];
 }
 
 export type ResendRefusal = 'not_found' | 'pending' | 'expired' | 'not_resendable';
@@ -96,12 +92,11 @@ export interface WebhookSweepReport {
   readonly webhookMails: number;
 }
 
-/** Storage of deliveries and their log (src/store/webhook-deliveries-repo.ts). */
-export interface WebhookDeliveriesRepo {
+/** Storage of deliveries and their log (src/store/webhook-deliveries-repo.ts); the rows are a leased queue. */
+export interface WebhookDeliveriesRepo extends LeasedQueue<ClaimedDelivery, KeyMode> {
   /** Queues a delivery inside the caller's transaction (the check's final transaction). */
-  insert(transaction: Queryable, delivery: NewDelivery): Promise<void>;
+  insert(transaction: Transaction, delivery: NewDelivery): Promise<void>;
   claim(input: ClaimDeliveriesInput): Promise<ClaimedDelivery[]>;
-  renewLease(id: string, leaseToken: string, leaseUntil: Date): Promise<boolean>;
   /** Logs the attempt and moves the delivery on, in one transaction; false when the lease was lost. */
   recordAttempt(
     delivery: ClaimedDelivery,

@@ -4,21 +4,20 @@ import type { Logger } from 'pino';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { AccountsRepo } from '../accounts/ports.js';
 import { randomBase62 } from '../accounts/random-id.js';
-import type { AsyncChecksRepo, CheckEndedListener } from '../checks/async-ports.js';
+import type { CheckEndedListener } from '../checks/async-ports.js';
 import { asyncCheckRecord } from '../checks/async-record.js';
-import { createQueueWorker } from '../queue/async-worker.js';
+import { queueTimeAfter } from '../queue/queue-ports.js';
 import { fail, ok, type Result } from '../result.js';
 import { safeError } from '../safe-error.js';
 import { attemptDelivery, type Transport } from './attempt-delivery.js';
+import { createAttemptLog } from './attempt-log.js';
 import type { AttemptOutcome } from './delivery-outcome.js';
 import { giveUpMessage, type Mailer } from './give-up-mail.js';
-import { groupCommit } from './group-commit.js';
 import { nextAttemptDelayMs } from './retry-schedule.js';
 import { eventBody, type WebhookEventType } from './sign-event.js';
 import type { WebhooksConfig } from './webhook-config.js';
 import type {
   AttemptNext,
-  AttemptRecord,
   ClaimedDelivery,
   DeliveryRecord,
   ResendRefusal,
@@ -32,13 +31,16 @@ const TEST_EVENT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 export interface WebhooksDeps {
   readonly deliveries: WebhookDeliveriesRepo;
   readonly secrets: WebhookSecretsRepo;
-  readonly checks: Pick<AsyncChecksRepo, 'find'>;
   readonly accounts: Pick<AccountsRepo, 'getAccount' | 'getDefaultCallbackUrl'>;
   readonly config: WebhooksConfig;
   readonly transport: Transport;
   /** Null when no SMTP server is configured: give-ups are logged and shown on the dashboard only. */
   readonly mailer: Mailer | null;
   readonly clock: () => Date;
+  /** An injected clock for due times (tests); absent, the database's clock decides. */
+  readonly queueClock?: (() => Date) | undefined;
+  /** Told when deliveries of `mode` become due (their transaction committed): wakes this process's worker. */
+  readonly onQueued: (mode: KeyMode) => void;
   readonly log: Logger;
   /** Jitter source, in [0, 1). */
   readonly random?: () => number;
@@ -50,12 +52,14 @@ export interface TestEventResult {
   readonly outcome: AttemptOutcome;
 }
 
-/** Webhook delivery in one process: the outbox listener, the worker, and the dashboard's actions. */
+/** Webhook delivery: the outbox listener, the attempt a queue worker runs, and the dashboard's actions. */
 export interface Webhooks {
   /** Queue a delivery in the transaction that ends a check (wire as `checkEndedListener`). */
   readonly listener: CheckEndedListener;
-  start(): void;
-  stop(): Promise<void>;
+  /** One attempt of a claimed delivery; `wakeAfterMs` is when its next attempt is due. */
+  run(job: ClaimedDelivery): Promise<{ readonly wakeAfterMs?: number }>;
+  /** Waits for the log lines of delivered attempts still being written (before the database closes). */
+  settle(): Promise<void>;
   /** The mode's signing secret (created on first use). */
   secret(accountId: string, mode: KeyMode): Promise<string>;
   rotateSecret(accountId: string, mode: KeyMode): Promise<string>;
@@ -95,9 +99,9 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     return key;
   };
 
-  /** The event of a check as it was when it ended, or null once its result is gone. */
-  const checkEvent = async (job: ClaimedDelivery): Promise<string | null> => {
-    const check = await deps.checks.find(job.checkId, job.accountId, job.mode);
+  /** The event of a check as it was when it ended (read with the claim), or null once its result is gone. */
+  const checkEvent = (job: ClaimedDelivery): string | null => {
+    const { check } = job;
     const now = clock();
     if (
       !check ||
@@ -111,13 +115,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     return eventBody(job.type, job.eventCreatedAt, record);
   };
 
-  // Attempts that end while the log is being written share the next transaction (group-commit.ts).
-  const recordAttempt = groupCommit(
-    (attempts: readonly AttemptRecord[]) => deliveries.recordAttempts(attempts),
-    {
-      maxBatch: 64,
-    },
-  );
+  const attemptLog = createAttemptLog(deliveries, log);
 
   const notifyGiveUp = async (job: ClaimedDelivery, at: Date, attempts: number) => {
     log.warn({ deliveryId: job.id, checkId: job.checkId, mode: job.mode }, 'webhook delivery given up');
@@ -147,7 +145,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
 
   const runAttempt = async (job: ClaimedDelivery): Promise<{ wakeAfterMs?: number }> => {
     const attempt = job.attempts + 1;
-    const body = await checkEvent(job);
+    const body = checkEvent(job);
     let outcome: AttemptOutcome;
     if (body === null) {
       outcome = { delivered: false, statusCode: null, errorClass: 'result_deleted', durationMs: 0 };
@@ -168,7 +166,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
       ? { type: 'delivered' }
       : delayMs === null
         ? { type: 'given_up' }
-        : { type: 'retry', dueAt: new Date(at.getTime() + delayMs) };
+        : { type: 'retry', dueAt: queueTimeAfter(deps.queueClock, delayMs) };
     log.debug(
       {
         deliveryId: job.id,
@@ -180,29 +178,16 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
       },
       'webhook attempt',
     );
-    if (!(await recordAttempt({ delivery: job, outcome, attemptedAt: at, next }))) {
+    if (next.type === 'delivered') {
+      attemptLog.writeBehind({ delivery: job, outcome, attemptedAt: at, next });
+      return {};
+    }
+    if (!(await attemptLog.write({ delivery: job, outcome, attemptedAt: at, next }))) {
       log.warn({ deliveryId: job.id }, 'webhook delivery lease lost; its attempt was not recorded');
       return {};
     }
     if (next.type === 'given_up' && body !== null) await notifyGiveUp(job, at, attempt);
     return delayMs === null ? {} : { wakeAfterMs: delayMs };
-  };
-
-  const worker = createQueueWorker<ClaimedDelivery>({
-    concurrency: config.concurrency,
-    laneConcurrency: { live: config.concurrency, test: config.concurrency },
-    pollIntervalMs: config.pollIntervalMs,
-    leaseMs: config.leaseMs,
-    clock,
-    log,
-    claim: ({ lane, ...claim }) => deliveries.claim({ mode: lane, ...claim }),
-    renew: (job, leaseUntil) => deliveries.renewLease(job.id, job.leaseToken, leaseUntil),
-    run: runAttempt,
-  });
-
-  /** Wakes the worker once the queuing transaction has had time to commit (another connection may claim first). */
-  const nudgeSoon = (mode: KeyMode) => {
-    for (const ms of [5, 50]) setTimeout(() => worker.nudge(mode), ms).unref();
   };
 
   const listener: CheckEndedListener = {
@@ -225,14 +210,15 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
             ? new Date(now.getTime() + TEST_EVENT_KEEP_MS)
             : new Date(record.result_expires_at),
       });
-      nudgeSoon(context.mode);
+      // Another process may claim it first; this one looks as soon as the row is visible.
+      transaction.afterCommit(() => deps.onQueued(context.mode));
     },
   };
 
   return {
     listener,
-    start: () => worker.start(),
-    stop: () => worker.stop(),
+    run: runAttempt,
+    settle: () => attemptLog.settle(),
     secret: (accountId, mode) => secrets.current(accountId, mode, clock()),
     rotateSecret: (accountId, mode) => secrets.rotate(accountId, mode, clock()),
 
@@ -276,7 +262,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     async resend(accountId, mode, deliveryId) {
       const refusal = await deliveries.resend(deliveryId, accountId, mode, clock());
       if (refusal !== null) return fail(RESEND_REFUSALS[refusal]);
-      nudgeSoon(mode);
+      deps.onQueued(mode);
       const record = await deliveries.find(deliveryId, accountId, mode);
       return record ? ok(record) : fail(RESEND_REFUSALS.not_found);
     },

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { type DashboardConfig, loadDashboardConfig } from './dashboard/dashboard-config.js';
 import { type Env, present } from './env-values.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
 import { loadPortalConfig, type PortalConfig, type PortalFlags } from './portal/portal-config.js';
 import { type AsyncChecksConfig, fitAsyncToSlots, loadAsyncChecksConfig } from './queue/async-config.js';
-import { fail, ok, type Result } from './result.js';
 import { parseEncryptionKeys } from './store/encryption.js';
 import { loadWebhooksConfig, type WebhooksConfig, type WebhooksFlags } from './webhooks/webhook-config.js';
 
@@ -60,7 +60,7 @@ export const DEFAULT_DATA_DIR = '.rtw-data';
 const DEFAULT_SWEEP_SECONDS = 60;
 
 /** Reads the database settings (shared by `start` and the account and key commands). */
-export function loadDatabaseConfig(flags: ConfigFlags, env: Env): Result<DatabaseConfig, string[]> {
+export function loadDatabaseConfig(flags: ConfigFlags, env: Env): Outcome<DatabaseConfig, string[]> {
   const problems: string[] = [];
   const dataDir = resolve(present(flags.dataDir) ?? present(env.RTW_DATA_DIR) ?? DEFAULT_DATA_DIR);
   const databaseUrl = present(flags.databaseUrl) ?? present(env.DATABASE_URL) ?? null;
@@ -86,7 +86,7 @@ export function loadDatabaseConfig(flags: ConfigFlags, env: Env): Result<Databas
   return ok({ dataDir, databaseUrl, encryptionKey, previousEncryptionKeys });
 }
 
-export function loadConfig(flags: ConfigFlags, env: Env): Result<ServerConfig, string[]> {
+export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, string[]> {
   const database = loadDatabaseConfig(flags, env);
   const problems = database.ok ? [] : [...database.error];
 

@@ -1,3 +1,5 @@
+/** @deprecated Core's `Outcome`, under the name this package published first. */
+export type { Outcome as Result } from '@sharecode/core';
 export type { AccountUsage, Admin } from './accounts/admin.js';
 export { createAdmin } from './accounts/admin.js';
 export type { KeyMode } from './accounts/api-key.js';
@@ -64,7 +66,6 @@ export {
 export type { AsyncChecksConfig } from './queue/async-config.js';
 export { DEFAULT_ASYNC_CHECKS_CONFIG, loadAsyncChecksConfig } from './queue/async-config.js';
 export type { QueueTime } from './queue/queue-ports.js';
-export type { Result } from './result.js';
 export type { RunningServer, StartServerOptions } from './start-server.js';
 export { StartupError, startServer } from './start-server.js';
 export type { AsyncSweepReport } from './store/async-retention.js';

@@ -1,6 +1,5 @@
-import type { Outcome } from '@sharecode/core';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { validateCallbackUrl } from '@sharecode/core/validation';
-import { fail, ok, type Result } from '../result.js';
 import { apiKeyMode, generateApiKey, hashApiKey, type KeyMode } from './api-key.js';
 import { periodOf } from './billing-period.js';
 import {
@@ -31,16 +30,16 @@ export interface AccountUsage {
 
 /** Operator actions on accounts and keys (the `rtw-server accounts|keys` commands and the library API). */
 export interface Admin {
-  createAccount(input: { email: string; plan: string }): Promise<Result<AccountRecord, string>>;
-  getAccount(accountId: string): Promise<Result<AccountRecord, string>>;
-  setPlan(accountId: string, plan: string): Promise<Result<AccountRecord, string>>;
-  setSubscriptionStatus(accountId: string, status: string): Promise<Result<AccountRecord, string>>;
+  createAccount(input: { email: string; plan: string }): Promise<Outcome<AccountRecord, string>>;
+  getAccount(accountId: string): Promise<Outcome<AccountRecord, string>>;
+  setPlan(accountId: string, plan: string): Promise<Outcome<AccountRecord, string>>;
+  setSubscriptionStatus(accountId: string, status: string): Promise<Outcome<AccountRecord, string>>;
   /** The key is in the result once and never again: only its hash is stored. */
-  createApiKey(accountId: string, mode: string): Promise<Result<{ key: string; record: KeyRecord }, string>>;
+  createApiKey(accountId: string, mode: string): Promise<Outcome<{ key: string; record: KeyRecord }, string>>;
   /** Revokes by the key itself or by its id (`key_...`). */
-  revokeApiKey(keyOrId: string): Promise<Result<KeyRecord, string>>;
-  listApiKeys(accountId: string): Promise<Result<KeyRecord[], string>>;
-  usage(accountId: string, period?: string): Promise<Result<AccountUsage, string>>;
+  revokeApiKey(keyOrId: string): Promise<Outcome<KeyRecord, string>>;
+  listApiKeys(accountId: string): Promise<Outcome<KeyRecord[], string>>;
+  usage(accountId: string, period?: string): Promise<Outcome<AccountUsage, string>>;
   /**
    * Sets the account's default callback URL for a mode (spec 6.3), or clears it with null. Checks
    * already queued keep the URL they were queued with.
@@ -49,15 +48,15 @@ export interface Admin {
     accountId: string,
     mode: string,
     url: string | null,
-  ): Promise<Result<string | null, string>>;
-  defaultCallbackUrl(accountId: string, mode: string): Promise<Result<string | null, string>>;
+  ): Promise<Outcome<string | null, string>>;
+  defaultCallbackUrl(accountId: string, mode: string): Promise<Outcome<string | null, string>>;
   /**
    * A sandbox key that belongs to no account (spec 5.5): it can run and poll checks but not use
    * callback_url until an account claims it. Printed once, like every key.
    */
-  createAnonymousTestKey(): Promise<Result<{ key: string; record: KeyRecord }, string>>;
+  createAnonymousTestKey(): Promise<Outcome<{ key: string; record: KeyRecord }, string>>;
   /** Gives an anonymous sandbox key (the key or its id) to an account, with the checks it made. */
-  claimKey(keyOrId: string, accountId: string): Promise<Result<KeyRecord, string>>;
+  claimKey(keyOrId: string, accountId: string): Promise<Outcome<KeyRecord, string>>;
 }
 
 export function createAdmin(deps: {
@@ -71,12 +70,12 @@ export function createAdmin(deps: {
   const checkCallbackUrl = deps.validateCallbackUrl ?? validateCallbackUrl;
   const noAccount = (id: string) =>
     `No account has the id ${JSON.stringify(id)}: check it (ids start with acc_).`;
-  const requireAccount = async (id: string): Promise<Result<AccountRecord, string>> => {
+  const requireAccount = async (id: string): Promise<Outcome<AccountRecord, string>> => {
     const account = await accounts.getAccount(id);
     return account ? ok(account) : fail(noAccount(id));
   };
 
-  const readMode = (mode: string): Result<KeyMode, string> =>
+  const readMode = (mode: string): Outcome<KeyMode, string> =>
     mode === 'live' || mode === 'test'
       ? ok(mode)
       : fail(`Unknown key mode ${JSON.stringify(mode)}: use live or test.`);

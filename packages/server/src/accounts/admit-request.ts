@@ -1,12 +1,12 @@
 import type { CheckError } from '@sharecode/core';
-import { fail, ok, type Result } from '../result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import type { Authenticate } from './authenticate.js';
 import type { AuthenticatedKey } from './ports.js';
 import type { Quota, UsageSnapshot } from './quota.js';
 import type { RateLimit } from './rate-limiter.js';
 
 export interface Admission {
-  readonly outcome: Result<AuthenticatedKey, CheckError>;
+  readonly outcome: Outcome<AuthenticatedKey, CheckError>;
   /** Set when a live key was refused (rate limit), for the X-RateLimit-* headers. */
   readonly usage: UsageSnapshot | null;
 }

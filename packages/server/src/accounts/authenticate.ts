@@ -1,5 +1,4 @@
-import { type CheckError, checkError } from '@sharecode/core';
-import { fail, ok, type Result } from '../result.js';
+import { type CheckError, checkError, fail, type Outcome, ok } from '@sharecode/core';
 import { apiKeyMode, hashApiKey } from './api-key.js';
 import type { AccountsRepo, AuthenticatedKey } from './ports.js';
 
@@ -21,7 +20,7 @@ export function readBearerToken(header: string | undefined): BearerToken {
 
 export type Authenticate = (
   authorization: string | undefined,
-) => Promise<Result<AuthenticatedKey, CheckError>>;
+) => Promise<Outcome<AuthenticatedKey, CheckError>>;
 
 export function createAuthenticator(repo: AccountsRepo): Authenticate {
   return async (authorization) => {

@@ -1,5 +1,4 @@
-import { type CheckError, checkError } from '@sharecode/core';
-import { fail, ok, type Result } from '../result.js';
+import { type CheckError, checkError, fail, type Outcome, ok } from '@sharecode/core';
 import { periodOf, periodResetSeconds, secondsUntilReset } from './billing-period.js';
 import { effectivePlan, monthlyCeiling, PLAN_LIMITS, type Plan, SOFT_THROTTLE_FACTOR } from './plans.js';
 import type { AuthenticatedKey, UsageCounts, UsageRepo } from './ports.js';
@@ -28,7 +27,7 @@ export interface Quota {
   reserve(
     key: AuthenticatedKey,
     now: Date,
-  ): Promise<{ readonly outcome: Result<Reservation, CheckError>; readonly usage: UsageSnapshot }>;
+  ): Promise<{ readonly outcome: Outcome<Reservation, CheckError>; readonly usage: UsageSnapshot }>;
   commit(
     reservation: Reservation,
     charge: { checkId: string; kind: string; now: Date },

@@ -1,5 +1,4 @@
-import { type CheckError, checkError } from '@sharecode/core';
-import { fail, ok, type Result } from '../result.js';
+import { type CheckError, checkError, fail, type Outcome, ok } from '@sharecode/core';
 import { effectivePlan, PLAN_LIMITS, SANDBOX_REQUESTS_PER_SECOND } from './plans.js';
 import type { AuthenticatedKey, RateLimitRepo } from './ports.js';
 
@@ -8,7 +7,7 @@ export function requestsPerSecond(key: AuthenticatedKey): number {
   return PLAN_LIMITS[effectivePlan(key.plan, key.subscriptionStatus)].requestsPerSecond;
 }
 
-export type RateLimit = (key: AuthenticatedKey, now: Date) => Promise<Result<void, CheckError>>;
+export type RateLimit = (key: AuthenticatedKey, now: Date) => Promise<Outcome<void, CheckError>>;
 
 /** Per-key requests per second, in fixed one-second windows shared through the database. */
 export function createRateLimiter(repo: RateLimitRepo): RateLimit {

@@ -3,8 +3,11 @@ import {
   type CheckKind,
   type CheckRecord,
   checkError,
+  fail,
   kindInfo,
   newCheckId,
+  type Outcome,
+  ok,
   queuedRecord,
   requestFingerprint,
 } from '@sharecode/core';
@@ -16,7 +19,6 @@ import {
 import type { KeyMode } from '../accounts/api-key.js';
 import type { AccountsRepo, AuthenticatedKey } from '../accounts/ports.js';
 import { createQuota, type Quota, type Reservation, type UsageSnapshot } from '../accounts/quota.js';
-import { fail, ok, type Result } from '../result.js';
 import type { AsyncChecksRepo, StoredAsyncCheck } from './async-ports.js';
 import { asyncCheckRecord } from './async-record.js';
 import type { CallbackUrlPolicy } from './callback-url-policy.js';
@@ -59,7 +61,7 @@ export interface CreatedCheck {
 }
 
 export interface AsyncCreateOutput {
-  readonly outcome: Result<CreatedCheck, CheckError>;
+  readonly outcome: Outcome<CreatedCheck, CheckError>;
   /** For the X-RateLimit-* headers: set on live keys, null on sandbox keys. */
   readonly usage: UsageSnapshot | null;
 }

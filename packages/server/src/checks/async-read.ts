@@ -1,6 +1,14 @@
-import { type CheckError, type CheckKind, type CheckRecord, checkError, isCheckId } from '@sharecode/core';
+import {
+  type CheckError,
+  type CheckKind,
+  type CheckRecord,
+  checkError,
+  fail,
+  isCheckId,
+  type Outcome,
+  ok,
+} from '@sharecode/core';
 import type { AuthenticatedKey } from '../accounts/ports.js';
-import { fail, ok, type Result } from '../result.js';
 import type { AsyncChecksRepo } from './async-ports.js';
 import { asyncCheckRecord, isAsyncCheckGone } from './async-record.js';
 
@@ -19,7 +27,7 @@ export interface AsyncReadInput {
 export async function readAsyncCheck(
   deps: { readonly repo: AsyncChecksRepo; readonly clock: () => Date },
   input: AsyncReadInput,
-): Promise<Result<CheckRecord, CheckError>> {
+): Promise<Outcome<CheckRecord, CheckError>> {
   const notFound = fail(checkError('CHECK_NOT_FOUND'));
   if (!isCheckId(input.checkId)) return notFound;
   const check = await deps.repo.find(input.checkId, input.key.accountId, input.key.mode);

@@ -1,10 +1,9 @@
-import type { CheckError, CheckRecord } from '@sharecode/core';
+import type { CheckError, CheckRecord, Outcome } from '@sharecode/core';
 import type { Logger } from 'pino';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { AccountsRepo } from '../accounts/ports.js';
 import type { Quota } from '../accounts/quota.js';
 import type { AsyncChecksConfig } from '../queue/async-config.js';
-import type { Result } from '../result.js';
 import { runAsyncAttempt } from './async-attempt.js';
 import { type AsyncCreateInput, type AsyncCreateOutput, createAsyncCheck } from './async-create.js';
 import type { AsyncChecksRepo, CheckEndedListener, ClaimedCheck } from './async-ports.js';
@@ -34,7 +33,7 @@ export interface AsyncChecksDeps {
 /** Asynchronous checks: the POST and GET logic, and the run of a check a queue worker claimed. */
 export interface AsyncChecks {
   create(input: AsyncCreateInput): Promise<AsyncCreateOutput>;
-  read(input: AsyncReadInput): Promise<Result<CheckRecord, CheckError>>;
+  read(input: AsyncReadInput): Promise<Outcome<CheckRecord, CheckError>>;
   /** One run of a claimed check to its next state; `wakeAfterMs` is when its retry is due. */
   run(job: ClaimedCheck): Promise<{ readonly wakeAfterMs?: number }>;
 }

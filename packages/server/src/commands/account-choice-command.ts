@@ -1,7 +1,7 @@
+import type { Outcome } from '@sharecode/core';
 import { type Command, Option } from 'commander';
 import type { Admin } from '../accounts/admin.js';
 import type { ConfigFlags } from '../config.js';
-import type { Result } from '../result.js';
 import { databaseOptions } from './database-options.js';
 import { withAdmin } from './with-admin.js';
 
@@ -12,7 +12,7 @@ export interface AccountChoiceSpec<A> {
   readonly option: string;
   readonly optionDescription: string;
   readonly choices: readonly string[];
-  readonly apply: (admin: Admin, account: string, value: string) => Promise<Result<A, string>>;
+  readonly apply: (admin: Admin, account: string, value: string) => Promise<Outcome<A, string>>;
   readonly print: (changed: A) => string;
 }
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { fail, ok, type Result } from '../result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 
 /** The password from a file or from piped stdin; never from a flag (it would sit in shell history). */
-export function readPassword(file: string | undefined): Result<string, string> {
+export function readPassword(file: string | undefined): Outcome<string, string> {
   let text: string;
   try {
     if (file !== undefined) text = readFileSync(file, 'utf8');

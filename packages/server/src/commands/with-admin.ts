@@ -1,14 +1,14 @@
+import type { Outcome } from '@sharecode/core';
 import { type Admin, createAdmin } from '../accounts/admin.js';
 import { createCallbackUrlPolicy } from '../checks/callback-url-policy.js';
 import { type ConfigFlags, loadDatabaseConfig } from '../config.js';
-import type { Result } from '../result.js';
 import { type Database, openDatabase } from '../store/open-database.js';
 import { loadWebhooksConfig } from '../webhooks/webhook-config.js';
 
 /** Runs one admin action against the configured database and prints its answer. */
 export async function withAdmin<T>(
   flags: ConfigFlags,
-  action: (admin: Admin, database: Database) => Promise<Result<T, string>>,
+  action: (admin: Admin, database: Database) => Promise<Outcome<T, string>>,
   print: (value: T) => string,
 ): Promise<void> {
   const config = loadDatabaseConfig(flags, process.env);

@@ -1,11 +1,11 @@
-import { fail, ok, type Result } from '../result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import type { DashboardRepo } from './dashboard-ports.js';
 import { checkNewPassword, hashPassword } from './password.js';
 
 /** Operator actions for the dashboard (`rtw-server accounts set-password`). */
 export interface DashboardAdmin {
   /** Sets the owner's dashboard password and signs the owner out everywhere. */
-  setPassword(accountId: string, password: string): Promise<Result<void, string>>;
+  setPassword(accountId: string, password: string): Promise<Outcome<void, string>>;
 }
 
 export function createDashboardAdmin(deps: { repo: DashboardRepo; now: () => Date }): DashboardAdmin {

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 
 export interface DashboardConfig {
   /**
@@ -12,7 +12,7 @@ export const DEFAULT_DASHBOARD_CONFIG: DashboardConfig = { alwaysSecureCookies: 
 
 export function loadDashboardConfig(
   env: Readonly<Record<string, string | undefined>>,
-): Result<DashboardConfig, string[]> {
+): Outcome<DashboardConfig, string[]> {
   const text = env.RTW_DASHBOARD_SECURE_COOKIES?.trim().toLowerCase();
   if (text === undefined || text === '') return ok(DEFAULT_DASHBOARD_CONFIG);
   if (['1', 'true', 'yes', 'on'].includes(text)) return ok({ alwaysSecureCookies: true });

@@ -1,8 +1,8 @@
+import { fail, type Outcome, ok } from '@sharecode/core';
 import type { AccountUsage, Admin } from '../accounts/admin.js';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { AccountRecord, AccountsRepo, KeyRecord } from '../accounts/ports.js';
 import type { CallbackUrlPolicy } from '../checks/callback-url-policy.js';
-import { fail, ok, type Result } from '../result.js';
 import type { DeliveryRecord } from '../webhooks/webhook-ports.js';
 import type { Webhooks } from '../webhooks/webhooks-service.js';
 import {
@@ -43,9 +43,13 @@ export interface DashboardServiceDeps {
 export interface DashboardService {
   load(accountId: string, mode: KeyMode): Promise<ModeData | null>;
   /** Sets the default URL (the service's callback-URL rules) or clears it with null. */
-  setDefaultUrl(accountId: string, mode: KeyMode, raw: string | null): Promise<Result<string | null, string>>;
-  createKey(accountId: string, mode: KeyMode): Promise<Result<string, string>>;
-  revokeKey(accountId: string, mode: KeyMode, keyId: string): Promise<Result<KeyRecord, string>>;
+  setDefaultUrl(
+    accountId: string,
+    mode: KeyMode,
+    raw: string | null,
+  ): Promise<Outcome<string | null, string>>;
+  createKey(accountId: string, mode: KeyMode): Promise<Outcome<string, string>>;
+  revokeKey(accountId: string, mode: KeyMode, keyId: string): Promise<Outcome<KeyRecord, string>>;
 }
 
 export function createDashboardService(deps: DashboardServiceDeps): DashboardService {

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { fail, ok, type Result } from '../result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 
 /**
  * scrypt N = 2^15, r = 8, p = 3: one of OWASP's equivalent minimums (to N = 2^17, p = 1) at a quarter
@@ -23,7 +23,7 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
 }
 
 /** Length rules only (NCSC: long passwords, no composition rules); the message says what to do. */
-export function checkNewPassword(password: string): Result<string, string> {
+export function checkNewPassword(password: string): Outcome<string, string> {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) {
     return fail(

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { fail, ok, type Result } from '../result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import type { DashboardRepo, DashboardSession } from './dashboard-ports.js';
 import { decoyHash, verifyPassword } from './password.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
@@ -36,7 +36,7 @@ export interface DashboardSessions {
     email: string,
     password: string,
     client: string,
-  ): Promise<Result<{ readonly token: string; readonly session: DashboardSession }, SignInRefusal>>;
+  ): Promise<Outcome<{ readonly token: string; readonly session: DashboardSession }, SignInRefusal>>;
   find(token: string | undefined): Promise<DashboardSession | null>;
   signOut(token: string): Promise<void>;
 }

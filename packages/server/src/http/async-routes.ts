@@ -1,3 +1,4 @@
+import type { Outcome } from '@sharecode/core';
 import {
   CHECK_ENDPOINTS,
   CHECK_ID_PARAM,
@@ -10,14 +11,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AdmitRequest } from '../accounts/admit-request.js';
 import type { AsyncCreateInput, AsyncCreateOutput } from '../checks/async-create.js';
 import type { AsyncReadInput } from '../checks/async-read.js';
-import type { Result } from '../result.js';
 import { createAdmittedKeys } from './admitted-keys.js';
 import { sendError, setUsageHeaders } from './send-error.js';
 
 export interface AsyncRoutesDeps {
   readonly admitRequest: AdmitRequest;
   readonly createAsyncCheck: (input: AsyncCreateInput) => Promise<AsyncCreateOutput>;
-  readonly readAsyncCheck: (input: AsyncReadInput) => Promise<Result<CheckRecord, CheckError>>;
+  readonly readAsyncCheck: (input: AsyncReadInput) => Promise<Outcome<CheckRecord, CheckError>>;
 }
 
 /** The asynchronous POSTs of the contract (core's list, the right-to-work alias included). */

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 
 /** Where the driver looks for a browser after RTW_CHROMIUM_PATH and Playwright's own download. */
 export const SYSTEM_CHROMIUM_PATHS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'] as const;
@@ -25,7 +25,7 @@ export interface FoundChromium {
  * Playwright's own browser if one was installed, then the distribution's headless shell and Chromium.
  * Nothing is ever downloaded.
  */
-export function findChromium(search: ChromiumSearch): Result<FoundChromium, string> {
+export function findChromium(search: ChromiumSearch): Outcome<FoundChromium, string> {
   if (search.configuredPath !== null) {
     if (search.exists(search.configuredPath))
       return ok({ path: search.configuredPath, source: 'configured' });

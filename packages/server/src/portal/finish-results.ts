@@ -1,3 +1,4 @@
+import type { Outcome } from '@sharecode/core';
 import {
   type ImmigrationStatusRequest,
   type ImmigrationStatusResult,
@@ -8,8 +9,6 @@ import {
   type RightToWorkResult,
 } from '@sharecode/core';
 import { formatDate } from '@sharecode/core/util';
-
-import type { Result } from '../result.js';
 import type { CheckRun, Driven } from './drive-check.js';
 import type { PageSnapshot } from './page-snapshot.js';
 import type { PortalPage } from './portal-page.js';
@@ -29,7 +28,7 @@ async function readResult<P>(
   run: CheckRun,
   page: PortalPage,
   snapshot: PageSnapshot,
-  reader: (snapshot: PageSnapshot) => Result<P, string>,
+  reader: (snapshot: PageSnapshot) => Outcome<P, string>,
   required: boolean,
 ): Promise<Driven<{ read: P; evidence: Evidence }>> {
   const read = reader(snapshot);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { type BrowserContextOptions, chromium } from 'playwright-core';
-import { fail, ok, type Result } from '../result.js';
 import { createBrowserDirs, withTmpDir } from './browser-dirs.js';
 import { within } from './deadline.js';
 import { findChromium } from './find-chromium.js';
@@ -174,7 +174,7 @@ export async function launchPlaywrightBrowser(
 export function playwrightLauncher(
   configuredPath: string | null,
   options: BrowserOptions = DEFAULT_BROWSER_OPTIONS,
-): Result<{ launch: BrowserLauncher<CheckSession>; path: string }, string> {
+): Outcome<{ launch: BrowserLauncher<CheckSession>; path: string }, string> {
   const found = findChromium({
     configuredPath,
     playwrightPath: () => chromium.executablePath() || null,

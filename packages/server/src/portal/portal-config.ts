@@ -1,7 +1,7 @@
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { type Env, present } from '../env-values.js';
-import { fail, ok, type Result } from '../result.js';
 
 /**
  * The first page the driver opens for each service: a full URL, the service's own first step or its
@@ -125,7 +125,7 @@ export function loadPortalConfig(
   flags: PortalFlags,
   env: Env,
   machine: MachineSize = thisMachine(),
-): Result<PortalConfig, string[]> {
+): Outcome<PortalConfig, string[]> {
   const problems: string[] = [];
 
   const simText = present(flags.portalSimUrl) ?? present(env.RTW_PORTAL_SIM_URL);

@@ -1,5 +1,5 @@
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { parseLongDate } from '@sharecode/core/util';
-import { fail, ok, type Result } from '../result.js';
 import { sameText } from './govuk-text.js';
 import type { PageSnapshot } from './page-snapshot.js';
 import {
@@ -36,7 +36,7 @@ const NO_END = /^(no expiry date|no end date|none|no time limit|indefinite)/i;
  * "...cannot do" section, and the check details by their ids (#checkCompanyName, #checkJobTitle,
  * #checkDate, #checkReferenceNumber, #checkPurpose) or, failing those, their labels.
  */
-export function readImmigrationStatusPage(snapshot: PageSnapshot): Result<ImmigrationStatusPage, string> {
+export function readImmigrationStatusPage(snapshot: PageSnapshot): Outcome<ImmigrationStatusPage, string> {
   if (snapshot.h1 === null || !sameText(snapshot.h1, IMMIGRATION_STATUS_TITLE))
     return fail('the "Their immigration status" heading');
   const rows = snapshot.blocks;

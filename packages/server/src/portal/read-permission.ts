@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { sentencesOf } from './govuk-text.js';
 import type { PageSnapshot } from './page-snapshot.js';
 import { type SentenceForm, sentenceFormOf } from './permission-sentences.js';
@@ -16,7 +16,7 @@ export interface Permission {
 export function readPermission(
   kind: SentenceForm['kind'],
   sections: readonly Section[],
-): Result<Permission, string> {
+): Outcome<Permission, string> {
   for (const section of sections) {
     for (const block of section.blocks) {
       if (block.t !== 'paragraph') continue;

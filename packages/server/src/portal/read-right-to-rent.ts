@@ -1,5 +1,5 @@
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { parseLongDate } from '@sharecode/core/util';
-import { fail, ok, type Result } from '../result.js';
 import { dateAfter, sameText } from './govuk-text.js';
 import type { PageSnapshot } from './page-snapshot.js';
 import { nameOf, readPermission } from './read-permission.js';
@@ -41,7 +41,7 @@ const DETAILS = 'Details of check';
  * "a follow-up check before D Month YYYY"; or no right), the rows, conditions and restrictions as on
  * right to work, and "Details of check" (Checked by, Date of check, Reference number).
  */
-export function readRightToRentPage(snapshot: PageSnapshot): Result<RightToRentPage, string> {
+export function readRightToRentPage(snapshot: PageSnapshot): Outcome<RightToRentPage, string> {
   if (snapshot.h1 === null || !sameText(snapshot.h1, RIGHT_TO_RENT_TITLE))
     return fail('the "Right to rent" heading');
   const sections = permissionSections(sectionsAfterTitle(snapshot.blocks));

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { dateAfter, sameText, sentencesOf } from './govuk-text.js';
 import type { PageSnapshot } from './page-snapshot.js';
 import { nameOf, readPermission } from './read-permission.js';
@@ -38,7 +38,7 @@ const RESTRICTIONS = /^restrictions|cannot do|can't do|can not do/i;
  * the check's details, the legal basis or the employer's guidance). The error names the part that was
  * missing or unreadable, in the driver's words (never page text).
  */
-export function readRightToWorkPage(snapshot: PageSnapshot): Result<RightToWorkPage, string> {
+export function readRightToWorkPage(snapshot: PageSnapshot): Outcome<RightToWorkPage, string> {
   if (snapshot.h1 === null || !sameText(snapshot.h1, RIGHT_TO_WORK_TITLE))
     return fail('the "Right to work" heading');
   const sections = permissionSections(sectionsAfterTitle(snapshot.blocks));

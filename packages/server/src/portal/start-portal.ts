@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { sweepBrowserRoot } from './browser-dirs.js';
 import { createCheckSlots, type SlotStats } from './check-slots.js';
 import { DEFAULT_LOAD_LIMITS, type LoadGuardOptions, startLoadGuard } from './load-guard.js';
@@ -45,7 +45,7 @@ export interface StartPortalDeps {
 export async function startPortal(
   config: PortalConfig,
   deps: StartPortalDeps = {},
-): Promise<Result<StartedPortal, string[]>> {
+): Promise<Outcome<StartedPortal, string[]>> {
   const log = deps.log ?? silentPortalLog;
   const browserRoot = config.browserDir ?? deps.browserRoot ?? null;
   if (browserRoot !== null) {

@@ -1,6 +1,5 @@
-import { SANDBOX_RETRY_SCHEDULE, SERVICE_RETRY_SCHEDULE } from '@sharecode/core';
+import { fail, type Outcome, ok, SANDBOX_RETRY_SCHEDULE, SERVICE_RETRY_SCHEDULE } from '@sharecode/core';
 import { type Env, parseDelays, present, readNumber } from '../env-values.js';
-import { fail, ok, type Result } from '../result.js';
 
 /** How asynchronous checks are run: every schedule is configuration, so tests can run them in seconds. */
 export interface AsyncChecksConfig {
@@ -46,7 +45,7 @@ function readSchedule(
 }
 
 /** Reads the RTW_ASYNC_* variables; each problem says which variable and what it must be. */
-export function loadAsyncChecksConfig(env: Env): Result<AsyncChecksConfig, string[]> {
+export function loadAsyncChecksConfig(env: Env): Outcome<AsyncChecksConfig, string[]> {
   const problems: string[] = [];
   const d = DEFAULT_ASYNC_CHECKS_CONFIG;
   const liveRetrySchedule = readSchedule(env, 'RTW_ASYNC_LIVE_RETRY_SECONDS', d.liveRetrySchedule, problems);

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fail, ok, type Result } from '../result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 
 const LOCK_FILE = 'rtw-server.lock';
 const heldHere = new Set<string>();
@@ -9,7 +9,7 @@ const heldHere = new Set<string>();
  * PGlite is one process's database: a second process opening the same folder would corrupt it. The
  * lock file names the owner's pid; a lock left by a process that no longer runs is taken over.
  */
-export function lockDataDir(dataDir: string): Result<() => void, string> {
+export function lockDataDir(dataDir: string): Outcome<() => void, string> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, LOCK_FILE);
   const busy = (who: string) =>

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { fail, ok, type Result } from '../result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 
 // Layout of a sealed value. Version 2 (written now): version byte, 4-byte key id, 96-bit random IV,
 // 128-bit GCM tag, ciphertext. Version 1 (read only): the same without the key id, so it is tried
@@ -19,7 +19,7 @@ export const KEY_BYTES = 32;
  */
 export interface Cipher {
   seal(plaintext: Buffer | string, aad: string): Buffer;
-  open(sealed: Buffer, aad: string): Result<Buffer, 'undecryptable'>;
+  open(sealed: Buffer, aad: string): Outcome<Buffer, 'undecryptable'>;
 }
 
 /**
@@ -98,7 +98,7 @@ export function createCipher(key: Buffer): Keyring {
 const KEY_HELP = 'generate one with `openssl rand -base64 32` (or `openssl rand -hex 32`)';
 
 /** Reads a 32-byte key written as 64 hex characters or as base64 (standard or URL-safe, padding optional). */
-export function parseEncryptionKey(text: string, source: string): Result<Buffer, string> {
+export function parseEncryptionKey(text: string, source: string): Outcome<Buffer, string> {
   const trimmed = text.trim();
   if (trimmed === '') return fail(`${source} is empty; it must hold a 32-byte key: ${KEY_HELP}.`);
   if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return ok(Buffer.from(trimmed, 'hex'));
@@ -117,7 +117,7 @@ export function generateEncryptionKey(): Buffer {
 }
 
 /** Several keys, comma-separated (RTW_ENCRYPTION_KEY) or one a line (the key file): the current one first. */
-export function parseEncryptionKeys(text: string, source: string): Result<Buffer[], string> {
+export function parseEncryptionKeys(text: string, source: string): Outcome<Buffer[], string> {
   const parts = text
     .split(/[\s,]+/)
     .map((part) => part.trim())

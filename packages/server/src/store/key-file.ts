@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fail, type Result } from '../result.js';
+import { fail, type Outcome } from '@sharecode/core';
 import { generateEncryptionKey, parseEncryptionKeys } from './encryption.js';
 
 export const KEY_FILE_NAME = 'encryption.key';
@@ -9,7 +9,7 @@ export const KEY_FILE_NAME = 'encryption.key';
  * The embedded default: the data folder holds its own key, created on first start with mode 0600.
  * A key file others can read is refused rather than silently used (as ssh does with private keys).
  */
-export function loadOrCreateKeyFile(dataDir: string): Result<Buffer[], string> {
+export function loadOrCreateKeyFile(dataDir: string): Outcome<Buffer[], string> {
   const path = join(dataDir, KEY_FILE_NAME);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {

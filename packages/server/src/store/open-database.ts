@@ -1,11 +1,11 @@
 import { join } from 'node:path';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import type { AccountsRepo, RateLimitRepo, UsageRepo } from '../accounts/ports.js';
 import type { AsyncChecksRepo } from '../checks/async-ports.js';
 import type { CheckCopiesRepo } from '../checks/ports.js';
 import type { DatabaseConfig } from '../config.js';
 import type { DashboardRepo } from '../dashboard/dashboard-ports.js';
 import type { RecentChecksRepo } from '../dashboard/recent-checks-port.js';
-import { fail, ok, type Result } from '../result.js';
 import type {
   WebhookDeliveriesRepo,
   WebhookSecretsRepo,
@@ -73,7 +73,7 @@ export interface Database {
 export async function openDatabase(
   config: DatabaseConfig,
   options: { readonly now?: () => Date; readonly maxConnections?: number } = {},
-): Promise<Result<Database, string>> {
+): Promise<Outcome<Database, string>> {
   const now = options.now ?? (() => new Date());
   const keys = config.encryptionKey
     ? ok([config.encryptionKey, ...(config.previousEncryptionKeys ?? [])])

@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import type { DatabaseConfig } from '../config.js';
-import { fail, ok, type Result } from '../result.js';
 import { generateEncryptionKey } from './encryption.js';
 import { KEY_FILE_NAME, loadOrCreateKeyFile } from './key-file.js';
 import { openDatabase } from './open-database.js';
@@ -35,7 +35,7 @@ function writeKeyFile(path: string, keys: readonly Buffer[]): void {
  * the old key is removed. With RTW_ENCRYPTION_KEY: a new key is made for the operator to put first in
  * the variable of every process; servers then re-seal in the background, reading old values meanwhile.
  */
-export async function rotateEncryptionKey(config: DatabaseConfig): Promise<Result<RotationOutcome, string>> {
+export async function rotateEncryptionKey(config: DatabaseConfig): Promise<Outcome<RotationOutcome, string>> {
   const fresh = generateEncryptionKey();
   if (config.encryptionKey !== null) {
     return ok({

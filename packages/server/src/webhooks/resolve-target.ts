@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { isPrivateIpAddress, parseIpAddress } from '@sharecode/core/validation';
 import { type CallbackUrlPolicy, normaliseHost } from '../checks/callback-url-policy.js';
-import { fail, ok, type Result } from '../result.js';
 import type { DeliveryErrorClass } from './delivery-outcome.js';
 
 export interface ResolvedAddress {
@@ -45,7 +45,7 @@ export interface TargetRefusal {
 export async function resolveTarget(
   raw: string,
   deps: { readonly policy: CallbackUrlPolicy; readonly lookup: LookupAll },
-): Promise<Result<DeliveryTarget, TargetRefusal>> {
+): Promise<Outcome<DeliveryTarget, TargetRefusal>> {
   const valid = deps.policy.validate(raw);
   if (!valid.ok) return fail({ errorClass: 'url_refused' });
   const url = new URL(valid.value);

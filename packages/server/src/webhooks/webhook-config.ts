@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { type Env, parseDelays, present, readNumber } from '../env-values.js';
-import { fail, ok, type Result } from '../result.js';
 import { WEBHOOK_TIMEOUT_MS } from './post-webhook.js';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_SECONDS } from './retry-schedule.js';
 
@@ -46,7 +46,7 @@ export interface WebhooksFlags {
 }
 
 /** Reads the RTW_WEBHOOKS_*, RTW_SMTP_URL and RTW_MAIL_FROM settings; each problem names its variable. */
-export function loadWebhooksConfig(flags: WebhooksFlags, env: Env): Result<WebhooksConfig, string[]> {
+export function loadWebhooksConfig(flags: WebhooksFlags, env: Env): Outcome<WebhooksConfig, string[]> {
   const problems: string[] = [];
   const d = DEFAULT_WEBHOOKS_CONFIG;
 

@@ -1,4 +1,4 @@
-import { type CheckRecord, newEventId, type Outcome } from '@sharecode/core';
+import { type CheckRecord, fail, newEventId, type Outcome, ok } from '@sharecode/core';
 import { SANDBOX_TEST_CHECK_ID, sandboxTestEventRecord } from '@sharecode/core/sandbox';
 import type { Logger } from 'pino';
 import type { KeyMode } from '../accounts/api-key.js';
@@ -7,7 +7,6 @@ import { randomBase62 } from '../accounts/random-id.js';
 import type { CheckEndedListener } from '../checks/async-ports.js';
 import { asyncCheckRecord } from '../checks/async-record.js';
 import { queueTimeAfter } from '../queue/queue-ports.js';
-import { fail, ok, type Result } from '../result.js';
 import { safeError } from '../safe-error.js';
 import { attemptDelivery, type Transport } from './attempt-delivery.js';
 import { createAttemptLog } from './attempt-log.js';
@@ -68,9 +67,9 @@ export interface Webhooks {
     accountId: string,
     mode: KeyMode,
     url: string | null,
-  ): Promise<Result<TestEventResult, string>>;
+  ): Promise<Outcome<TestEventResult, string>>;
   /** A new series of attempts of a delivery, same webhook-id, due now. */
-  resend(accountId: string, mode: KeyMode, deliveryId: string): Promise<Result<DeliveryRecord, string>>;
+  resend(accountId: string, mode: KeyMode, deliveryId: string): Promise<Outcome<DeliveryRecord, string>>;
   recent(accountId: string, mode: KeyMode, limit?: number): Promise<DeliveryRecord[]>;
 }
 

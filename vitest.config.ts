@@ -21,11 +21,13 @@ const coreEntries = Object.entries(CORE_ENTRIES as Record<string, string>)
  * - integration: the server and the portal simulator (src and test): PGlite and PostgreSQL, HTTP on
  *   loopback, no browser.
  * - e2e: what drives Chromium or starts several processes: the server's portal-*, live-* and
- *   *process* tests, every test/browser.test.ts, and the examples.
+ *   *process* tests, and every test/browser.test.ts.
+ * - The examples' own tests are run once, by the packaging project (test/pack-install.test.ts),
+ *   against the packed and installed packages, as a user runs them: running them here too against
+ *   the sources proved nothing more and cost a minute of CPU.
  * - packaging: the built packages (root test/, packaging and size tests): needs `npm run build`.
  *
- * Worker counts are set for 2 cores: two files at a time, except the packaging files (npm pack and
- * install, a release dry run in a copy), one by one.
+ * Worker counts are set for 2 cores: two files at a time in each project.
  * `scripts/test-stages.mjs` (`npm test`) runs the projects as timed stages.
  */
 const E2E = [
@@ -33,8 +35,6 @@ const E2E = [
   'packages/server/test/live-*.test.ts',
   'packages/server/test/*process*.test.ts',
   'packages/*/test/browser.test.ts',
-  'examples/*/test/**/*.test.ts',
-  'examples/*/src/**/*.test.ts',
 ];
 const PACKAGING = ['test/*.test.ts', 'packages/*/test/packaging.test.ts', 'packages/*/test/size.test.ts'];
 const SUPPORT = 'test/support/**/*.test.ts';
@@ -130,7 +130,8 @@ export default defineConfig({
           include: PACKAGING,
           exclude: EXCLUDE,
           pool: 'forks',
-          maxWorkers: 1,
+          // The two long files (pack and install; a release dry run in a copy) mostly wait on npm.
+          maxWorkers: 2,
         },
       },
     ],

@@ -29,8 +29,8 @@ const vitest = (project) => {
 /** Each entry is a stage; an array is a group whose stages run side by side. */
 const STAGES = [
   run('build'),
-  [run('lint'), run('typecheck'), run('lint:contract'), run('generate:check')],
-  vitest('unit'),
+  // The CLI's unit tests spawn its built bin a few times, and typecheck reads core's built types.
+  [run('lint'), run('lint:contract'), run('generate:check'), run('typecheck'), vitest('unit')],
   [vitest('integration'), vitest('e2e')],
   [vitest('packaging'), ...(scripts['test:runtimes'] ? [run('test:runtimes')] : [])],
 ];

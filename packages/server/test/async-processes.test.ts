@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Admin, createAdmin, type Database, openDatabase } from '../src/index.js';
 import { call, validBody } from './support/api.js';
 import { attemptsStarted, checksEnded, startAsyncServerProcess } from './support/async-processes.js';
+import { seedPgliteDataDir } from './support/pglite-template.js';
 import { createPostgresDatabase, type TestPostgresDatabase } from './support/postgres.js';
 import { ensureServerBuilt, runBin } from './support/processes.js';
 
@@ -383,6 +384,7 @@ describe('asynchronous checks across server processes', () => {
     timeout: 120_000,
   }, async () => {
     const dataDir = join(dir, 'pglite-data');
+    await seedPgliteDataDir(dataDir);
     const encryptionKey = randomBytes(32);
     const env = { ...FAST_ENV, RTW_DATA_DIR: dataDir, RTW_ENCRYPTION_KEY: encryptionKey.toString('base64') };
     const logs = [join(dir, 'pglite-1.log'), join(dir, 'pglite-2.log')] as const;

@@ -16,6 +16,7 @@ import {
   noPortalDriverRunner,
   openDatabase,
 } from '../src/index.js';
+import { seedPgliteDataDir } from './support/pglite-template.js';
 import { createPostgresDatabase, type TestPostgresDatabase } from './support/postgres.js';
 import { BACKENDS } from './support/test-server.js';
 
@@ -35,6 +36,7 @@ describe.each(BACKENDS)('the asynchronous-check queue on %s', (backend) => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rtw-queue-test-'));
     if (backend === 'postgres') pg = await createPostgresDatabase();
+    else await seedPgliteDataDir(join(dir, 'data'));
     const opened = await openDatabase({
       dataDir: join(dir, 'data'),
       databaseUrl: pg?.url ?? null,

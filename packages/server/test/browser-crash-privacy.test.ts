@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { type PortalSim, startPortalSim } from '@sharecode/portal-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM } from './portal-harness.js';
+import { seedPgliteDataDir } from './support/pglite-template.js';
 import { BIN, ensureServerBuilt, runBin } from './support/processes.js';
 
 /** Every file under `dir` (folders included in the walk, not listed). */
@@ -121,6 +122,7 @@ describe.skipIf(CHROMIUM === null)('a server killed mid-download', () => {
 
   it('leaves no PDF anywhere, temporary folder included, after the restart', async () => {
     const dataDir = join(root, 'data');
+    await seedPgliteDataDir(dataDir);
     const tmp = join(root, 'tmp');
     mkdirSync(tmp);
     // The child's temporary folder is ours to search: `tmp included` without reading the machine's /tmp.

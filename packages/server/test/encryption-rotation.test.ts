@@ -14,6 +14,7 @@ import { KEY_FILE_NAME } from '../src/store/key-file.js';
 import { SEALED_COLUMNS } from '../src/store/reseal.js';
 import { resealInBackground } from '../src/store/reseal-in-background.js';
 import { rotateEncryptionKey } from '../src/store/rotate-encryption-key.js';
+import { seedPgliteDataDir } from './support/pglite-template.js';
 import { createPostgresDatabase, type TestPostgresDatabase } from './support/postgres.js';
 import { BACKENDS } from './support/test-server.js';
 
@@ -54,6 +55,7 @@ describe.each(BACKENDS)('rotating the encryption key on %s', (backend) => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rtw-rotation-'));
     if (backend === 'postgres') pg = await createPostgresDatabase();
+    else await seedPgliteDataDir(join(dir, 'data'));
     const opened = await open(oldKey);
     if (!opened.ok) throw new Error(opened.error);
     const database = opened.value;
@@ -146,6 +148,7 @@ describe.each(BACKENDS)('rotating the encryption key on %s', (backend) => {
 describe('rtw-server keys rotate-encryption with the embedded key file', () => {
   it('puts a new key in the file, seals every value again and drops the old key', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rtw-rotation-file-'));
+    await seedPgliteDataDir(dir);
     try {
       const config = { dataDir: dir, databaseUrl: null, encryptionKey: null };
       const first = await openDatabase(config);

@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { type PortalSim, startPortalSim } from '@sharecode/portal-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM } from './portal-harness.js';
+import { seedPgliteDataDir } from './support/pglite-template.js';
 import { BIN, ensureServerBuilt, runBin } from './support/processes.js';
 
 function start(args: string[]) {
@@ -39,6 +40,7 @@ describe.skipIf(CHROMIUM === null)('rtw-server start with the portal driver', ()
     ensureServerBuilt();
     sim = await startPortalSim({ port: 0 });
     dir = mkdtempSync(join(tmpdir(), 'rtw-live-bin-'));
+    await seedPgliteDataDir(dir);
   }, 120_000);
   afterAll(async () => {
     await sim?.close();

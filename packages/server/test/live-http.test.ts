@@ -15,6 +15,7 @@ import {
 } from '../src/index.js';
 import { CHROMIUM, jpegSize, pdfText } from './portal-harness.js';
 import { type ApiResponse, call, errorOf } from './support/api.js';
+import { seedPgliteDataDir } from './support/pglite-template.js';
 import { newKey } from './support/test-server.js';
 
 const RIGHT_TO_WORK = {
@@ -51,6 +52,7 @@ describe.skipIf(CHROMIUM === null)('live checks over HTTP, driven through the po
   beforeAll(async () => {
     sim = await startPortalSim({ port: 0 });
     dir = mkdtempSync(join(tmpdir(), 'rtw-live-http-'));
+    await seedPgliteDataDir(join(dir, 'data'));
     const opened = await openDatabase({
       dataDir: join(dir, 'data'),
       databaseUrl: null,

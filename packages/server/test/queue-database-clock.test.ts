@@ -6,6 +6,7 @@ import { newCheckId } from '@sharecode/core';
 import { validateCheckRequest } from '@sharecode/core/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, type Database, openDatabase } from '../src/index.js';
+import { seedPgliteDataDir } from './support/pglite-template.js';
 import { createPostgresDatabase, type TestPostgresDatabase } from './support/postgres.js';
 import { BACKENDS } from './support/test-server.js';
 
@@ -22,6 +23,7 @@ describe.each(BACKENDS)('the queues on the database clock, on %s', (backend) => 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rtw-queue-clock-'));
     if (backend === 'postgres') pg = await createPostgresDatabase();
+    else await seedPgliteDataDir(join(dir, 'data'));
     const opened = await openDatabase({
       dataDir: join(dir, 'data'),
       databaseUrl: pg?.url ?? null,

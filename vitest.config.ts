@@ -19,7 +19,7 @@ const coreEntries = Object.entries(CORE_ENTRIES as Record<string, string>)
  *   (scripts/**: the import graph); no
  *   browser, database server or build. `npm run test:unit`.
  * - integration: the server and the portal simulator (src and test): PGlite and PostgreSQL, HTTP on
- *   loopback, no browser.
+ *   loopback, no browser, no build (so `npm test` starts it while the build runs).
  * - e2e: what drives Chromium or starts several processes: the server's portal-*, live-* and
  *   *process* tests, and every test/browser.test.ts.
  * - The examples' own tests are run once, by the packaging project (test/pack-install.test.ts),
@@ -35,6 +35,8 @@ const E2E = [
   'packages/server/test/live-*.test.ts',
   'packages/server/test/*process*.test.ts',
   'packages/*/test/browser.test.ts',
+  // Kills the built rtw-server mid-check: needs the build, like every process test.
+  'packages/server/test/browser-crash-privacy.test.ts',
 ];
 const PACKAGING = ['test/*.test.ts', 'packages/*/test/packaging.test.ts', 'packages/*/test/size.test.ts'];
 const SUPPORT = 'test/support/**/*.test.ts';

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every check the repository has, as timed stages, on a 2-core machine in under 5 minutes.
-// A group of stages runs side by side (they share nothing, and most of their time is spent waiting on
-// processes, browsers and sockets rather than on the CPU); a lone stage streams its output, a stage in
-// a group prints its output whole when it ends, so two never interleave. A failing stage does not stop
-// the others, so one run reports everything; the failures are repeated at the end (CI keeps only the
-// tail of the output), and the exit code is 1 if any failed.
+// Stages are scheduled, not queued one by one: a stage starts as soon as the stages it needs have
+// ended, with at most HEAVY_AT_ONCE heavy stages at a time (each vitest project runs two files at a
+// time itself, and most of their time is spent waiting on processes, browsers and sockets, so two
+// such stages keep 2 cores busy without starving either). Light stages (lint and the contract checks)
+// start at once. Each stage's output is printed whole when it ends, so two never interleave. A failing
+// stage does not stop the others, except that a stage whose prerequisite failed is not started; the
+// failures are repeated at the end (CI keeps only the tail of the output), each stage's time and the
+// total are printed, and the exit code is 1 if any failed.
 // `test:runtimes` (Node 22/24, Bun, Deno, workerd) runs as a stage when package.json defines it.
 // Usage: node scripts/test-stages.mjs [stage names to run, e.g. unit integration]
 import { spawn } from 'node:child_process';
@@ -17,80 +20,120 @@ import { failureSummary } from './support/vitest-failures.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scripts = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts ?? {};
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const run = (name) => ({ name, command: [npm, 'run', '--silent', name] });
 // Each vitest stage also writes a JSON report, from which its failures are repeated at the end.
 const reports = mkdtempSync(join(tmpdir(), 'rtw-test-stages-'));
-const vitest = (project) => {
+
+/**
+ * @typedef {{ name: string, command: string[], report?: string, heavy: boolean, after: string[] }} Stage
+ * @param {string} name @param {{ heavy?: boolean, after?: string[] }} [how] @returns {Stage}
+ */
+const run = (name, how = {}) => ({
+  name,
+  command: [npm, 'run', '--silent', name],
+  heavy: how.heavy ?? true,
+  after: how.after ?? [],
+});
+/** @param {string} project @param {{ after?: string[] }} [how] @returns {Stage} */
+const vitest = (project, how = {}) => {
   const report = join(reports, `${project}.json`);
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  return { name: project, report, command: ['npx', 'vitest', 'run', '--project', project, ...reporters] };
+  const command = ['npx', 'vitest', 'run', '--project', project, ...reporters];
+  return { name: project, command, report, heavy: true, after: how.after ?? [] };
 };
 
-/** Each entry is a stage; an array is a group whose stages run side by side. */
+const BUILT = { after: ['build'] };
+/** In order of priority: when a slot frees, the first stage that may start, starts. */
 const STAGES = [
   run('build'),
-  // The CLI's unit tests spawn its built bin a few times, and typecheck reads core's built types.
-  [run('lint'), run('lint:contract'), run('generate:check'), run('typecheck'), vitest('unit')],
-  [vitest('integration'), vitest('e2e')],
-  [vitest('packaging'), ...(scripts['test:runtimes'] ? [run('test:runtimes')] : [])],
+  // The integration project runs the sources (no build), and is the longest: it starts at once.
+  vitest('integration'),
+  run('lint', { heavy: false }),
+  run('lint:contract', { heavy: false }),
+  run('generate:check', { heavy: false }),
+  // The CLI's unit tests spawn its built bin a few times; typecheck reads core's built types.
+  vitest('unit', BUILT),
+  vitest('e2e', BUILT),
+  vitest('packaging', BUILT),
+  run('typecheck', BUILT),
+  ...(scripts['test:runtimes'] ? [run('test:runtimes', BUILT)] : []),
 ];
-
-const only = process.argv.slice(2);
-const wanted = (stage) => only.length === 0 || only.includes(stage.name);
+const HEAVY_AT_ONCE = 2;
 const TAIL_LINES = 40;
 
-function runStage(stage, streamed) {
+const only = process.argv.slice(2);
+const wanted = STAGES.filter((stage) => only.length === 0 || only.includes(stage.name));
+const wantedNames = new Set(wanted.map((stage) => stage.name));
+
+const format = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
+const t0 = performance.now();
+
+/** @param {Stage} stage */
+function runStage(stage) {
   const started = performance.now();
   const chunks = [];
+  console.log(`▶ ${stage.name} (at ${format((started - t0) / 1000)})`);
   return new Promise((resolve) => {
     const child = spawn(stage.command[0], stage.command.slice(1), {
       cwd: root,
-      stdio: ['inherit', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    for (const [from, to] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ]) {
-      from.on('data', (chunk) => {
-        chunks.push(chunk);
-        if (streamed) to.write(chunk);
-      });
-    }
-    const end = (ok, extra = {}) => {
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    const end = (ok) => {
       const output = Buffer.concat(chunks).toString('utf8');
-      if (!streamed) process.stdout.write(`\n── ${stage.name} ──\n${output}`);
-      resolve({ ...stage, ok, output, seconds: (performance.now() - started) / 1000, ...extra });
+      const seconds = (performance.now() - started) / 1000;
+      process.stdout.write(`\n── ${stage.name} ──\n${output}`);
+      console.log(`${ok ? '✔' : '✘'} ${stage.name} ${format(seconds)}`);
+      resolve({ ...stage, ok, output, seconds });
     };
     child.on('error', (error) => {
       chunks.push(Buffer.from(`${stage.name}: ${error.message}\n`));
       end(false);
     });
-    child.on('close', (code, signal) => end(code === 0, { code, signal }));
+    child.on('close', (code) => end(code === 0));
   });
 }
+
+/** Runs every wanted stage, each once its prerequisites (those that are wanted) have ended well. */
+async function schedule() {
+  const results = new Map();
+  const running = new Map();
+  const pending = [...wanted];
+  while (pending.length > 0 || running.size > 0) {
+    const heavyRunning = [...running.values()].filter((r) => r.stage.heavy).length;
+    const needs = (stage) => stage.after.filter((name) => wantedNames.has(name));
+    // A stage whose prerequisite failed ends as failed without running.
+    for (const stage of pending.filter((s) => needs(s).some((n) => results.get(n)?.ok === false))) {
+      pending.splice(pending.indexOf(stage), 1);
+      const output = `not run: ${needs(stage).join(', ')} failed\n`;
+      results.set(stage.name, { ...stage, ok: false, output, seconds: 0 });
+      console.log(`✘ ${stage.name} ${output.trim()}`);
+    }
+    const ready = pending.find(
+      (s) => needs(s).every((n) => results.get(n)?.ok) && (!s.heavy || heavyRunning < HEAVY_AT_ONCE),
+    );
+    if (ready) {
+      pending.splice(pending.indexOf(ready), 1);
+      running.set(ready.name, { stage: ready, done: runStage(ready) });
+      continue;
+    }
+    if (running.size === 0) break;
+    const ended = await Promise.race([...running.values()].map((r) => r.done));
+    running.delete(ended.name);
+    results.set(ended.name, ended);
+  }
+  return wanted.map((stage) => results.get(stage.name));
+}
+
+const results = await schedule();
+const total = (performance.now() - t0) / 1000;
 
 /** What to repeat of a failed stage: its failed tests, or else the end of its output. */
 function failureOf(result) {
   const summary = result.report ? failureSummary(result.report) : null;
   if (summary) return summary;
-  const lines = result.output.trimEnd().split('\n');
-  return lines.slice(-TAIL_LINES).join('\n');
+  return result.output.trimEnd().split('\n').slice(-TAIL_LINES).join('\n');
 }
-
-const format = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
-const results = [];
-const t0 = performance.now();
-for (const entry of STAGES) {
-  const group = (Array.isArray(entry) ? entry : [entry]).filter(wanted);
-  if (group.length === 0) continue;
-  console.log(`\n▶ ${group.map((s) => s.name).join(' + ')}`);
-  const done = await Promise.all(group.map((stage) => runStage(stage, group.length === 1)));
-  for (const result of done) {
-    results.push(result);
-    console.log(`${result.ok ? '✔' : '✘'} ${result.name} ${format(result.seconds)}`);
-  }
-}
-const total = (performance.now() - t0) / 1000;
 
 const failed = results.filter((r) => !r.ok);
 for (const result of failed) console.error(`\n✘ ${result.name}:\n${failureOf(result)}`);

@@ -45,16 +45,17 @@ const BUILT = { after: ['build'] };
 /** In order of priority: when a slot frees, the first stage that may start, starts. */
 const STAGES = [
   run('build'),
-  // The integration project runs the sources (no build), and is the longest: it starts at once.
-  vitest('integration'),
   run('lint', { heavy: false }),
   run('lint:contract', { heavy: false }),
   run('generate:check', { heavy: false }),
-  // The CLI's unit tests spawn its built bin a few times; typecheck reads core's built types.
+  // Everything else waits for the build, which runs fastest alone (the packaging and e2e files and
+  // the CLI's few spawn tests need it; typecheck reads core's built types). Longest first.
+  vitest('integration', BUILT),
   vitest('unit', BUILT),
   vitest('e2e', BUILT),
   vitest('packaging', BUILT),
-  run('typecheck', BUILT),
+  // One TypeScript program for every package: a few seconds on one core.
+  run('typecheck', { heavy: false, ...BUILT }),
   ...(scripts['test:runtimes'] ? [run('test:runtimes', BUILT)] : []),
 ];
 const HEAVY_AT_ONCE = 2;

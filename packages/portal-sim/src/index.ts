@@ -1,3 +1,5 @@
+/** Core's `Outcome`, under the name the simulator exported first. */
+export type { Outcome as Result } from '@sharecode/core';
 export { effectiveFaults } from './faults/effective-faults.js';
 export type {
   ErrorFault,
@@ -32,7 +34,6 @@ export type { PortalSim, PortalSimOptions, ServiceUrls } from './server/start-po
 export { startPortalSim } from './server/start-portal-sim.js';
 export type { SimSettings } from './settings.js';
 export { DEFAULT_SETTINGS } from './settings.js';
-export type { Result } from './util/result.js';
 export type {
   CheckDetailsVariant,
   EntryPageVariant,

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from './util/result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 
 /** Behaviour the real services are unknown on, so each is a setting (see README "Unknowns"). */
 export interface SimSettings {
@@ -44,7 +44,7 @@ const wholeNumber = (v: unknown, min: number): v is number =>
 /** Fills defaults and checks each given setting; every problem says what to give instead. */
 export function resolveSettings(
   given: Partial<Record<keyof SimSettings, unknown>>,
-): Result<SimSettings, string[]> {
+): Outcome<SimSettings, string[]> {
   const problems: string[] = [];
   const pick = <K extends keyof SimSettings>(
     key: K,

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from './util/result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 
 /**
  * The forms a page may take where the evidence is unknown or changed over time. Each key lists
@@ -70,7 +70,7 @@ const allowed = (key: SimVariantKey) => SIM_VARIANT_VALUES[key].map((v) => `"${v
  * Checks a partial set of variants: every key must be known and every value one of its allowed
  * values. `where` prefixes each problem (for example `people[2].variants`).
  */
-export function parseVariants(raw: unknown, where = 'variants'): Result<Partial<SimVariants>, string[]> {
+export function parseVariants(raw: unknown, where = 'variants'): Outcome<Partial<SimVariants>, string[]> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return fail([`${where}: must be an object such as {"pdf":"inline"}`]);
   }

@@ -1,8 +1,8 @@
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Faults } from '../faults/fault-types.js';
 import { parseFaults } from '../faults/parse-faults.js';
 import type { PortalSimOptions } from '../server/start-portal-sim.js';
-import { fail, ok, type Result } from '../util/result.js';
 import { parseVariants, SIM_VARIANT_KEYS, SIM_VARIANT_VALUES, type SimVariants } from '../variants.js';
 
 function wholeNumber(name: string, min: number) {
@@ -117,7 +117,7 @@ export function buildProgram(version: string): Command {
 }
 
 /** Maps parsed flags to library options; the faults JSON is checked here so the CLI can name its problems. */
-export function toOptions(cli: CliOptions): Result<PortalSimOptions, string[]> {
+export function toOptions(cli: CliOptions): Outcome<PortalSimOptions, string[]> {
   let faults: Faults | undefined;
   if (cli.faults !== undefined) {
     const parsed = parseFaults(cli.faults);

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../util/result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import {
   ERROR_KINDS,
   type ErrorFault,
@@ -87,7 +87,7 @@ function faultSet(o: Json, where: string, problems: string[], allowed: readonly 
  * Checks a fault description from JSON (the admin endpoint, the CLI) or from a caller; every
  * problem is reported, each with the shape expected.
  */
-export function parseFaults(raw: unknown): Result<Faults, string[]> {
+export function parseFaults(raw: unknown): Outcome<Faults, string[]> {
   if (!isObject(raw))
     return fail(['faults must be an object, for example { "error": { "kind": "http-503" } }']);
   const problems: string[] = [];

@@ -1,5 +1,5 @@
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { type CalendarDate, compareDates, isRealDate } from '../util/dates.js';
-import { fail, ok, type Result } from '../util/result.js';
 
 export type DatePart = 'day' | 'month' | 'year';
 
@@ -23,7 +23,7 @@ function listParts(parts: readonly DatePart[]): string {
 export function validateDateOfBirth(
   input: { day: string | null; month: string | null; year: string | null },
   today: CalendarDate,
-): Result<CalendarDate, DateProblem> {
+): Outcome<CalendarDate, DateProblem> {
   const values = {
     day: (input.day ?? '').trim(),
     month: (input.month ?? '').trim(),

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../util/result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 
 const MAX_LENGTH = 200;
 
@@ -6,7 +6,7 @@ const MAX_LENGTH = 200;
 export function validateText(
   raw: string | null,
   messages: { empty: string; label: string },
-): Result<string, string> {
+): Outcome<string, string> {
   const value = (raw ?? '').trim();
   if (value === '') return fail(messages.empty);
   if (value.length > MAX_LENGTH) return fail(`${messages.label} must be ${MAX_LENGTH} characters or fewer`);

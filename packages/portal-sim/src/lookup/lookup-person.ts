@@ -1,7 +1,7 @@
+import { fail, type Outcome, ok } from '@sharecode/core';
 import type { CheckKind, SimPerson } from '../seed/person.js';
 import { kindOfCode } from '../seed/share-code.js';
 import { addDays, type CalendarDate, compareDates, parseIsoDate, toIsoDate } from '../util/dates.js';
-import { fail, ok, type Result } from '../util/result.js';
 import type { Lockout } from './lockout.js';
 
 /** Why a share code and date of birth did not open a record. */
@@ -31,7 +31,7 @@ export function issuedOn(person: SimPerson, today: CalendarDate): CalendarDate {
  * code made for another service is refused before any record is read; then not found, expired,
  * and a date of birth that does not match. Not-found and mismatch attempts count towards the lock.
  */
-export function lookupPerson(input: LookupInput): Result<SimPerson, LookupFailure> {
+export function lookupPerson(input: LookupInput): Outcome<SimPerson, LookupFailure> {
   const { shareCode, lockout, nowMs } = input;
   if (lockout.isLocked(shareCode, nowMs)) return fail('LOCKED');
   const codeKind = kindOfCode(shareCode);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { fail, ok, type Result } from '../util/result.js';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { parseSeed } from './parse-seed.js';
 import type { Person, SimPerson } from './person.js';
 import { generatePortrait, jpegDataUrl, looksLikeJpeg } from './photo.js';
@@ -12,7 +12,7 @@ import { generatePortrait, jpegDataUrl, looksLikeJpeg } from './photo.js';
 export async function resolvePeople(
   people: readonly Person[],
   baseDir: string,
-): Promise<Result<SimPerson[], string[]>> {
+): Promise<Outcome<SimPerson[], string[]>> {
   const problems: string[] = [];
   const out: SimPerson[] = [];
   for (const [i, person] of people.entries()) {
@@ -42,7 +42,7 @@ export async function resolvePeople(
 }
 
 /** Reads, checks and resolves a seed file. Every problem comes back as a value. */
-export async function loadSeedFile(path: string): Promise<Result<SimPerson[], string[]>> {
+export async function loadSeedFile(path: string): Promise<Outcome<SimPerson[], string[]>> {
   let raw: string;
   try {
     raw = await readFile(path, 'utf8');

@@ -1,5 +1,5 @@
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { parseIsoDate } from '../util/dates.js';
-import { fail, ok, type Result } from '../util/result.js';
 import { parseVariants, RUN_ONLY_VARIANTS, type SimVariants } from '../variants.js';
 import {
   CHECK_KINDS,
@@ -236,7 +236,7 @@ function person(raw: unknown, where: string, problems: Problems): Person | undef
  * Checks a seed (a list of people, or `{ "people": [...] }`) and returns the people, or every
  * problem found, each naming the entry by position (never by share code or name).
  */
-export function parseSeed(raw: unknown): Result<Person[], string[]> {
+export function parseSeed(raw: unknown): Outcome<Person[], string[]> {
   const list = isObject(raw) && 'people' in raw ? raw.people : raw;
   if (!Array.isArray(list)) {
     return fail(['seed: must be a list of people, or an object { "people": [...] }']);

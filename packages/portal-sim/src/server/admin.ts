@@ -1,6 +1,6 @@
+import type { Outcome } from '@sharecode/core';
 import type { Faults } from '../faults/fault-types.js';
 import type { SimPerson } from '../seed/person.js';
-import type { Result } from '../util/result.js';
 import type { SimVariants } from '../variants.js';
 import { SIM_VARIANT_VALUES } from '../variants.js';
 import { jsonResponse, type SimResponse } from './http-types.js';
@@ -11,9 +11,9 @@ export interface AdminControls {
   readonly people: () => readonly SimPerson[];
   readonly faults: () => Faults;
   readonly variants: () => SimVariants;
-  readonly setVariants: (raw: unknown) => Result<SimVariants, string[]>;
-  readonly interruptSignIn: (page: unknown, times?: unknown) => Result<number, string[]>;
-  readonly setFaults: (raw: unknown) => Result<Faults, string[]>;
+  readonly setVariants: (raw: unknown) => Outcome<SimVariants, string[]>;
+  readonly interruptSignIn: (page: unknown, times?: unknown) => Outcome<number, string[]>;
+  readonly setFaults: (raw: unknown) => Outcome<Faults, string[]>;
   readonly resetFaults: () => void;
   readonly reset: () => void;
 }
@@ -48,7 +48,7 @@ function badJson(example: string): SimResponse {
 }
 
 /** What a change answers: 200 with what is now in force under `field`, or 400 naming every problem. */
-function changeAnswer<T>(result: Result<T, string[]>, field: string, unchanged: string): SimResponse {
+function changeAnswer<T>(result: Outcome<T, string[]>, field: string, unchanged: string): SimResponse {
   if (!result.ok) {
     return jsonResponse(400, {
       error: { code: 'INVALID_INPUT', message: unchanged, problems: result.error },

@@ -1,7 +1,7 @@
+import type { Outcome } from '@sharecode/core';
 import type { Faults, ServiceName } from '../faults/fault-types.js';
 import type { Person, SimPerson } from '../seed/person.js';
 import type { SimSettings } from '../settings.js';
-import type { Result } from '../util/result.js';
 import type { SimVariants } from '../variants.js';
 
 export interface PortalSimOptions extends Partial<SimSettings>, Partial<SimVariants> {
@@ -41,17 +41,17 @@ export interface PortalSim {
   /** The run's variants in force (a person's own `variants` override them on that person's pages). */
   variants(): SimVariants;
   /** Changes some variants; invalid keys or values leave every variant as it was and come back as problems. */
-  setVariants(partial: Partial<Record<string, unknown>>): Result<SimVariants, string[]>;
+  setVariants(partial: Partial<Record<string, unknown>>): Outcome<SimVariants, string[]>;
   /**
    * Makes the next `times` (default 1) form posts to the sign-in host answer with Keycloak's
    * "Page has expired" or "Cookie not found" page and lose that sign-in, so a driver's retry as a
    * fresh session can be tested. Refuses an unknown page or a count below 1 with a problem.
    */
-  interruptSignIn(page: string, times?: number): Result<number, string[]>;
+  interruptSignIn(page: string, times?: number): Outcome<number, string[]>;
   /** The faults in force. */
   faults(): Faults;
   /** Replaces the faults; invalid faults leave the old ones in force and come back as problems. */
-  setFaults(faults: Faults): Result<Faults, string[]>;
+  setFaults(faults: Faults): Outcome<Faults, string[]>;
   resetFaults(): void;
   /** Removes faults, lockouts and sessions, and puts the variants back to those the run started with. */
   reset(): void;

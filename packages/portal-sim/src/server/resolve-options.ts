@@ -1,5 +1,5 @@
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { resolveSettings, type SimSettings } from '../settings.js';
-import { fail, ok, type Result } from '../util/result.js';
 import {
   DEFAULT_VARIANTS,
   parseVariants,
@@ -16,7 +16,7 @@ export function resolveOptions(
   rest: Record<string, unknown>,
   port: unknown,
   signInPort: unknown,
-): Result<{ settings: SimSettings; variants: SimVariants }, string[]> {
+): Outcome<{ settings: SimSettings; variants: SimVariants }, string[]> {
   const given = Object.fromEntries(
     Object.entries(rest).filter(([k]) => !(SIM_VARIANT_KEYS as string[]).includes(k)),
   );

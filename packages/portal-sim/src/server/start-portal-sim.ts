@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fail, type Outcome, ok } from '@sharecode/core';
 import { effectiveFaults, inScope, latencyBounds } from '../faults/effective-faults.js';
 import type { Faults, ServiceName } from '../faults/fault-types.js';
 import { parseFaults } from '../faults/parse-faults.js';
@@ -22,7 +23,6 @@ import {
 import { parseCookies } from '../session/cookies.js';
 import { packagePaths } from '../util/package-paths.js';
 import { uniformInt } from '../util/random.js';
-import { fail, ok, type Result } from '../util/result.js';
 import { parseVariants, type SimVariants, variantsFor } from '../variants.js';
 import { type AdminControls, handleAdmin } from './admin.js';
 import { htmlResponse, type SimRequest, type SimResponse } from './http-types.js';
@@ -36,7 +36,7 @@ import { createStaticAssets } from './static-assets.js';
 async function loadPeople(
   seed: PortalSimOptions['seed'],
   defaultSeed: string,
-): Promise<Result<SimPerson[], string[]>> {
+): Promise<Outcome<SimPerson[], string[]>> {
   if (seed === undefined || typeof seed === 'string') return loadSeedFile(seed ?? defaultSeed);
   const parsed = parseSeed(seed);
   if (!parsed.ok) return parsed;
@@ -120,7 +120,7 @@ export async function startPortalSim(options: PortalSimOptions = {}): Promise<Po
       string
     >;
 
-  const setFaults = (raw: unknown): Result<Faults, string[]> => {
+  const setFaults = (raw: unknown): Outcome<Faults, string[]> => {
     const parsed = parseFaults(raw);
     if (!parsed.ok) return fail(parsed.error);
     faults = parsed.value;
@@ -129,7 +129,7 @@ export async function startPortalSim(options: PortalSimOptions = {}): Promise<Po
   const resetFaults = () => {
     faults = {};
   };
-  const setVariants = (raw: unknown): Result<SimVariants, string[]> => {
+  const setVariants = (raw: unknown): Outcome<SimVariants, string[]> => {
     const parsed = parseVariants(raw);
     if (!parsed.ok) return fail(parsed.error);
     variants = { ...variants, ...parsed.value };
@@ -142,7 +142,7 @@ export async function startPortalSim(options: PortalSimOptions = {}): Promise<Po
         return [s.info.name, entry.startsWith('http') ? entry : `${origin}${entry}`];
       }),
     ) as Record<ServiceName, string>;
-  const interruptSignIn = (page: unknown, times: unknown = 1): Result<number, string[]> => {
+  const interruptSignIn = (page: unknown, times: unknown = 1): Outcome<number, string[]> => {
     const problems: string[] = [];
     if (!(SIGN_IN_INTERRUPTIONS as readonly unknown[]).includes(page)) {
       problems.push(`page must be one of ${SIGN_IN_INTERRUPTIONS.map((p) => `"${p}"`).join(', ')}`);

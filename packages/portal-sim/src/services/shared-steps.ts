@@ -1,3 +1,4 @@
+import type { Outcome } from '@sharecode/core';
 import { errorFor, type FieldError } from '../forms/field-error.js';
 import { type DateProblem, validateDateOfBirth } from '../forms/validate-date-of-birth.js';
 import { validateShareCode } from '../forms/validate-share-code.js';
@@ -6,7 +7,6 @@ import type { SimPerson } from '../seed/person.js';
 import { redirectResponse, type SimRequest, type SimResponse } from '../server/http-types.js';
 import type { Session } from '../session/session-store.js';
 import { type CalendarDate, ukToday } from '../util/dates.js';
-import type { Result } from '../util/result.js';
 import { type FailureWording, failureWording } from './lookup-wording.js';
 import type { ServiceKit } from './service-kit.js';
 
@@ -132,7 +132,7 @@ export function dateOfBirthPath<S>(kit: ServiceKit<S>): string {
 
 export type DateSubmission =
   | { readonly kind: 'answered'; readonly response: SimResponse }
-  | { readonly kind: 'looked-up'; readonly result: Result<SimPerson, LookupFailure> };
+  | { readonly kind: 'looked-up'; readonly result: Outcome<SimPerson, LookupFailure> };
 
 /** Validates the date, then looks the share code up with it. */
 export function submitDateOfBirth<S extends CodeAndDateState>(

@@ -1,7 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fail, type Outcome, ok } from '@sharecode/core';
-import { effectiveFaults, inScope, latencyBounds } from '../faults/effective-faults.js';
+import { effectiveFaults } from '../faults/effective-faults.js';
 import type { Faults, ServiceName } from '../faults/fault-types.js';
 import { parseFaults } from '../faults/parse-faults.js';
 import { Lockout } from '../lookup/lockout.js';
@@ -9,28 +7,25 @@ import { createRenderer } from '../render/renderer.js';
 import { loadSeedFile, resolvePeople } from '../seed/load-seed.js';
 import { parseSeed } from '../seed/parse-seed.js';
 import type { SimPerson } from '../seed/person.js';
-import { GOV_UK_PREFIX, handleGovUk, startPagePaths } from '../services/gov-uk/start-pages.js';
+import { startPagePaths } from '../services/gov-uk/start-pages.js';
 import { createImmigrationStatus } from '../services/immigration-status/handler.js';
 import { createRightToRent } from '../services/right-to-rent/handler.js';
 import { createRightToWork } from '../services/right-to-work/handler.js';
 import type { SimRuntime } from '../services/runtime.js';
-import type { HostRoutes, ServiceHandler } from '../services/service-handler.js';
+import type { ServiceHandler } from '../services/service-handler.js';
 import {
   createSignInHost,
   SIGN_IN_INTERRUPTIONS,
   type SignInInterruption,
 } from '../services/sign-in/handler.js';
-import { parseCookies } from '../session/cookies.js';
 import { packagePaths } from '../util/package-paths.js';
-import { uniformInt } from '../util/random.js';
 import { parseVariants, type SimVariants, variantsFor } from '../variants.js';
-import { type AdminControls, handleAdmin } from './admin.js';
-import { htmlResponse, type SimRequest, type SimResponse } from './http-types.js';
-import { closeServer, type Listening, listen, send } from './listen.js';
+import type { AdminControls } from './admin.js';
+import { closeServer, type Listening, listen } from './listen.js';
 import { PortalSimError } from './portal-sim-error.js';
 import type { PortalSim, PortalSimOptions } from './portal-sim-types.js';
-import { readBody } from './read-body.js';
 import { resolveOptions } from './resolve-options.js';
+import { createRequestRoutes } from './route-requests.js';
 import { createStaticAssets } from './static-assets.js';
 
 async function loadPeople(
@@ -41,22 +36,6 @@ async function loadPeople(
   const parsed = parseSeed(seed);
   if (!parsed.ok) return parsed;
   return resolvePeople(parsed.value, process.cwd());
-}
-
-function toSimRequest(
-  method: string,
-  path: string,
-  query: URLSearchParams,
-  body: string,
-  cookieHeader: string | undefined,
-): SimRequest {
-  return {
-    method,
-    path,
-    query,
-    form: method === 'POST' ? new URLSearchParams(body) : new URLSearchParams(),
-    cookies: parseCookies(cookieHeader),
-  };
 }
 
 /**
@@ -182,116 +161,18 @@ export async function startPortalSim(options: PortalSimOptions = {}): Promise<Po
     reset,
   };
 
-  async function serviceResponse(
-    service: HostRoutes,
-    name: ServiceName,
-    req: SimRequest,
-  ): Promise<SimResponse | 'hang'> {
-    const active = runtime.faultsFor(name);
-    const kind = service.classify(req);
-    if (active.latency && inScope(active.latency.on, kind)) {
-      const { minMs, maxMs } = latencyBounds(active.latency);
-      await sleep(uniformInt(minMs, maxMs), undefined, { signal: shutdown.signal });
-    }
-    if (active.error && inScope(active.error.on, kind)) {
-      switch (active.error.kind) {
-        case 'hang':
-          return 'hang';
-        case 'problem-page':
-          return service.problem(200, req);
-        case 'http-500':
-          return service.problem(500, req);
-        case 'http-503':
-          return service.unavailable(req);
-      }
-    }
-    return service.handle(req);
-  }
-
-  async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://portal-sim.invalid');
-    const path = url.pathname;
-    if (path.startsWith('/assets/')) {
-      const asset = (method === 'GET' || method === 'HEAD') && (await assets(path));
-      send(res, asset || htmlResponse(404, 'Not found'));
-      return;
-    }
-    const body = method === 'POST' || method === 'PUT' ? await readBody(req) : '';
-    if (body === null) {
-      send(res, htmlResponse(413, 'Request body too large'));
-      return;
-    }
-    if (path === '/__sim' || path.startsWith('/__sim/')) {
-      send(res, handleAdmin(method, path, body, admin));
-      return;
-    }
-    if (path === '/') {
-      const list = services.map((s) => ({
-        title: s.info.serviceName,
-        startPage: startPages[s.info.name],
-        entry: s.entryUrl(),
-      }));
-      send(
-        res,
-        htmlResponse(
-          200,
-          renderer.render('pages/index.njk', {
-            assetPath: '/assets',
-            title: 'Simulated services',
-            services: list,
-          }),
-        ),
-      );
-      return;
-    }
-    if (path === GOV_UK_PREFIX || path.startsWith(`${GOV_UK_PREFIX}/`)) {
-      const simReq = toSimRequest(
-        method,
-        path.slice(GOV_UK_PREFIX.length),
-        url.searchParams,
-        body,
-        req.headers.cookie,
-      );
-      send(res, handleGovUk(simReq, renderer, settings, variants));
-      return;
-    }
-    const service = services.find((s) => path === s.info.prefix || path.startsWith(`${s.info.prefix}/`));
-    if (!service) {
-      const simReq = toSimRequest(method, path, url.searchParams, body, req.headers.cookie);
-      send(res, handleGovUk({ ...simReq, path: '/not-found' }, renderer, settings, variants));
-      return;
-    }
-    const simReq = toSimRequest(
-      method,
-      path.slice(service.info.prefix.length),
-      url.searchParams,
-      body,
-      req.headers.cookie,
-    );
-    const response = await serviceResponse(service, service.info.name, simReq);
-    // A hung request is left open; close() drops it with every other connection.
-    if (response !== 'hang') send(res, response);
-  }
-
-  /** The sign-in host: its own origin, right to work's faults. */
-  async function respondSignIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://sign-in.invalid');
-    if (url.pathname.startsWith('/assets/')) {
-      const asset = (method === 'GET' || method === 'HEAD') && (await assets(url.pathname));
-      send(res, asset || htmlResponse(404, 'Not found'));
-      return;
-    }
-    const body = method === 'POST' ? await readBody(req) : '';
-    if (body === null) {
-      send(res, htmlResponse(413, 'Request body too large'));
-      return;
-    }
-    const simReq = toSimRequest(method, url.pathname, url.searchParams, body, req.headers.cookie);
-    const response = await serviceResponse(signInHost, 'rightToWork', simReq);
-    if (response !== 'hang') send(res, response);
-  }
+  const { respond, respondSignIn } = createRequestRoutes({
+    runtime,
+    services,
+    signInHost,
+    assets,
+    admin,
+    renderer,
+    settings,
+    startPages,
+    variants: () => variants,
+    signal: shutdown.signal,
+  });
 
   const main = await listen('simulator', host, port, respond, shutdown.signal);
   origin = main.origin;

@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { validateCheckRequest } from '../packages/core/dist/index.js';
+import { validateCheckRequest } from '../packages/core/dist/validation.js';
 import { CHROMIUM_ARGS, findChromium, loadPortalConfig, startPortal } from '../packages/server/dist/index.js';
 import { cpuSeconds, quantile, treeMemory } from './support/proc-stats.mjs';
 

@@ -1,19 +1,6 @@
-// Names for the contract's schemas (openapi.json), so the rest of core never spells `components[...]`:
-// the SDK's names where it has them (one list), and the few only core needs.
+// Names for the contract's schemas (openapi.json) that only core needs, so the rest of core never
+// spells `components[...]`; the SDK's own names (CheckRecord, ErrorCode ...) are imported from it.
 import type { components } from '@sharecode/sdk/openapi';
-
-export type {
-  CheckRecord,
-  CheckResult,
-  ErrorBody,
-  ErrorCode,
-  ImmigrationStatusRequest,
-  ImmigrationStatusResult,
-  RightToRentRequest,
-  RightToRentResult,
-  RightToWorkRequest,
-  RightToWorkResult,
-} from '@sharecode/sdk';
 
 type Schemas = components['schemas'];
 

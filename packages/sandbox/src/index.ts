@@ -2,11 +2,15 @@
 // Node's setupServer helper lives in '@sharecode/sandbox/node'.
 
 export { SANDBOX_BASE_URL } from './base-url.js';
-export type { Sandbox } from './create-sandbox.js';
-export { createSandbox } from './create-sandbox.js';
+export { createSandbox, type Sandbox } from './create-sandbox.js';
 export { OPENAPI_DOCUMENT } from './openapi-document.js';
-export type { ResolvedDelays, SandboxDelays, SandboxOptions } from './sandbox-options.js';
-export { DEFAULT_SANDBOX_DELAYS, SANDBOX_WEBHOOK_SECRET } from './sandbox-options.js';
+export {
+  DEFAULT_SANDBOX_DELAYS,
+  type ResolvedDelays,
+  SANDBOX_WEBHOOK_SECRET,
+  type SandboxDelays,
+  type SandboxOptions,
+} from './sandbox-options.js';
 export { WEBHOOK_USER_AGENT } from './webhook-event.js';
 export type {
   WebhookDelivery,

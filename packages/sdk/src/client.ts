@@ -19,24 +19,13 @@ import {
 } from './fetch-with-retries.js';
 import type { paths } from './generated/openapi.js';
 import { randomUuid } from './random-id.js';
-import type {
-  CheckRecord,
-  ImmigrationStatusAsyncRequest,
-  ImmigrationStatusRequest,
-  ImmigrationStatusResult,
-  RightToRentAsyncRequest,
-  RightToRentRequest,
-  RightToRentResult,
-  RightToWorkAsyncRequest,
-  RightToWorkRequest,
-  RightToWorkResult,
-} from './types.js';
+import type * as Api from './types.js';
 import { type FinishedCheck, type WaitForCheckOptions, waitForCheck } from './wait-for-check.js';
 
 /** What an asynchronous create answers. */
 export interface CreatedCheck {
   /** The check as it stands: `queued` when new, or as it is now when `replayed`. */
-  check: CheckRecord;
+  check: Api.CheckRecord;
   /**
    * True when the server answered 200: an earlier request with the same Idempotency-Key already
    * created this check, and no second check was queued or charged.
@@ -112,45 +101,57 @@ export class ShareCodeClient {
   }
 
   /** Right-to-work check (`POST /api/check`); resolves with the result once the portal has answered. */
-  async checkRightToWork(body: RightToWorkRequest, options?: RequestOptions): Promise<RightToWorkResult> {
-    return parseObject<RightToWorkResult>(await this.#send('POST', PATH.checkRightToWork, body, options));
+  async checkRightToWork(
+    body: Api.RightToWorkRequest,
+    options?: RequestOptions,
+  ): Promise<Api.RightToWorkResult> {
+    return parseObject<Api.RightToWorkResult>(await this.#send('POST', PATH.checkRightToWork, body, options));
   }
 
   /** Right-to-rent check (`POST /api/check/right-to-rent`). */
-  async checkRightToRent(body: RightToRentRequest, options?: RequestOptions): Promise<RightToRentResult> {
-    return parseObject<RightToRentResult>(await this.#send('POST', PATH.checkRightToRent, body, options));
+  async checkRightToRent(
+    body: Api.RightToRentRequest,
+    options?: RequestOptions,
+  ): Promise<Api.RightToRentResult> {
+    return parseObject<Api.RightToRentResult>(await this.#send('POST', PATH.checkRightToRent, body, options));
   }
 
   /** Immigration-status check (`POST /api/check/immigration-status`). */
   async checkImmigrationStatus(
-    body: ImmigrationStatusRequest,
+    body: Api.ImmigrationStatusRequest,
     options?: RequestOptions,
-  ): Promise<ImmigrationStatusResult> {
-    return parseObject<ImmigrationStatusResult>(
+  ): Promise<Api.ImmigrationStatusResult> {
+    return parseObject<Api.ImmigrationStatusResult>(
       await this.#send('POST', PATH.checkImmigrationStatus, body, options),
     );
   }
 
   /** Queues a right-to-work check (`POST /api/check/async`). */
-  createRightToWorkCheck(body: RightToWorkAsyncRequest, options?: CreateCheckOptions): Promise<CreatedCheck> {
+  createRightToWorkCheck(
+    body: Api.RightToWorkAsyncRequest,
+    options?: CreateCheckOptions,
+  ): Promise<CreatedCheck> {
     return this.#create(PATH.createRightToWorkCheck, body, options);
   }
 
   /** Queues a right-to-rent check (`POST /api/check/right-to-rent/async`). */
-  createRightToRentCheck(body: RightToRentAsyncRequest, options?: CreateCheckOptions): Promise<CreatedCheck> {
+  createRightToRentCheck(
+    body: Api.RightToRentAsyncRequest,
+    options?: CreateCheckOptions,
+  ): Promise<CreatedCheck> {
     return this.#create(PATH.createRightToRentCheck, body, options);
   }
 
   /** Queues an immigration-status check (`POST /api/check/immigration-status/async`). */
   createImmigrationStatusCheck(
-    body: ImmigrationStatusAsyncRequest,
+    body: Api.ImmigrationStatusAsyncRequest,
     options?: CreateCheckOptions,
   ): Promise<CreatedCheck> {
     return this.#create(PATH.createImmigrationStatusCheck, body, options);
   }
 
   /** An asynchronous check as it stands (`GET /api/check/async/{check_id}`); works for every kind. */
-  async getCheck(id: string, options?: RequestOptions): Promise<CheckRecord> {
+  async getCheck(id: string, options?: RequestOptions): Promise<Api.CheckRecord> {
     if (typeof id !== 'string' || id.trim() === '') {
       throw new ShareCodeUsageError(
         'getCheck needs the check id (chk_...) returned when the check was created.',
@@ -237,8 +238,8 @@ function parseObject<T>(answer: Answer): T {
   return data as T;
 }
 
-function parseRecord(answer: Answer): CheckRecord {
-  const record = parseObject<CheckRecord>(answer);
+function parseRecord(answer: Answer): Api.CheckRecord {
+  const record = parseObject<Api.CheckRecord>(answer);
   if (typeof record.id !== 'string' || typeof record.status !== 'string') {
     throw invalidBody(answer.response, 'is not a check record (no id or status)');
   }

@@ -29,23 +29,22 @@ export interface NumberRule {
   readonly unit?: string;
 }
 
-/** The variable `name` as a number within `rule`, else `fallback`; a bad value adds a problem naming it. */
-export function readNumber(
-  env: Env,
-  name: string,
-  fallback: number,
-  rule: NumberRule,
-  problems: string[],
-): number {
-  const text = present(env[name]);
-  if (text === undefined) return fallback;
-  const value = (rule.whole ? /^\d{1,7}$/ : SECONDS).test(text) ? Number(text) : Number.NaN;
-  if (!(value >= rule.min && value <= rule.max)) {
-    const kind = rule.whole ? 'a whole number' : 'a number';
-    problems.push(
-      `${name} must be ${kind}${rule.unit ? ` of ${rule.unit}` : ''} from ${rule.min} to ${rule.max}.`,
-    );
-    return fallback;
-  }
-  return value;
+/**
+ * A reader of numeric variables for one loader: `read(name, fallback, rule)` is the variable as a
+ * number within `rule`, else `fallback`; a bad value adds a problem naming it.
+ */
+export function numberReader(env: Env, problems: string[]) {
+  return (name: string, fallback: number, rule: NumberRule): number => {
+    const text = present(env[name]);
+    if (text === undefined) return fallback;
+    const value = (rule.whole ? /^\d{1,7}$/ : SECONDS).test(text) ? Number(text) : Number.NaN;
+    if (!(value >= rule.min && value <= rule.max)) {
+      const kind = rule.whole ? 'a whole number' : 'a number';
+      problems.push(
+        `${name} must be ${kind}${rule.unit ? ` of ${rule.unit}` : ''} from ${rule.min} to ${rule.max}.`,
+      );
+      return fallback;
+    }
+    return value;
+  };
 }

@@ -3,8 +3,14 @@
 
 export type { CheckKind } from '../check-kind.js';
 export { addYearsTo, daysBetween, laterOf } from './calendar.js';
-export type { DueStatus } from './due-status.js';
-export { dueStatus } from './due-status.js';
-export type { DutyResult, FollowUp, FollowUpBasis, NoFollowUpReason } from './follow-up.js';
-export { checkDateOf, followUpFor, kindOfResult } from './follow-up.js';
+export { type DueStatus, dueStatus } from './due-status.js';
+export {
+  checkDateOf,
+  type DutyResult,
+  type FollowUp,
+  type FollowUpBasis,
+  followUpFor,
+  kindOfResult,
+  type NoFollowUpReason,
+} from './follow-up.js';
 export { isPastRetention, RETENTION_YEARS_AFTER_END, retentionEnd } from './retention.js';

@@ -2,10 +2,10 @@
 // so that each exists once (issue 19, "no twins").
 export { dataUrl } from './base64.js';
 export { parseCookies } from './cookies.js';
-export type { CalendarDate } from './dates.js';
 export {
   addCalendarDays,
   addCalendarMonths,
+  type CalendarDate,
   compareCalendarDates,
   formatCalendarDate,
   formatDate,
@@ -18,5 +18,5 @@ export {
   ukToday,
 } from './dates.js';
 export { escapeHtml } from './escape-html.js';
-export type { MeasuringFont } from './pdf-text.js';
-export { encodableText, wrapText } from './pdf-text.js';
+export { baseUrlOf, parseHttpUrl } from './http-url.js';
+export { encodableText, type MeasuringFont, wrapText } from './pdf-text.js';

@@ -1,9 +1,12 @@
 // `@sharecode/core/validation`: the request rules the sandbox, the server and the CLI apply.
 
 export { validateCallbackUrl } from './callback-url.js';
-export type { AsyncFields, ValidatedRequest, ValidateOptions } from './check-request.js';
-export { validateCheckRequest } from './check-request.js';
+export {
+  type AsyncFields,
+  type ValidatedRequest,
+  type ValidateOptions,
+  validateCheckRequest,
+} from './check-request.js';
 export { idempotencyKeyReused, validateIdempotencyKey } from './idempotency-key.js';
-export type { IpAddress } from './ip-address.js';
-export { isPrivateIpAddress, parseIpAddress } from './ip-address.js';
+export { type IpAddress, isPrivateIpAddress, parseIpAddress } from './ip-address.js';
 export { CHECKER_TYPES, PURPOSES } from './request-fields.js';

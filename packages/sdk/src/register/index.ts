@@ -1,11 +1,20 @@
 // The evidence register: the employer's or landlord's own record of checks (Node only).
-export type { FileCheckOptions, FiledCheck, RegisterableResult } from './file-check.js';
-export { fileCheck, referenceFolder } from './file-check.js';
-export type { FollowUpItem, FollowUpList, FollowUpOptions } from './follow-ups.js';
-export { DEFAULT_FOLLOW_UP_WINDOW_DAYS, listFollowUps } from './follow-ups.js';
+export {
+  type FileCheckOptions,
+  type FiledCheck,
+  fileCheck,
+  type RegisterableResult,
+  referenceFolder,
+} from './file-check.js';
+export {
+  DEFAULT_FOLLOW_UP_WINDOW_DAYS,
+  type FollowUpItem,
+  type FollowUpList,
+  type FollowUpOptions,
+  listFollowUps,
+} from './follow-ups.js';
 export type { PersonRecord } from './people.js';
-export type { PrunedPerson, PruneReport } from './prune.js';
-export { pruneRegister } from './prune.js';
+export { type PrunedPerson, type PruneReport, pruneRegister } from './prune.js';
 export type {
   CheckReceipt,
   DatesReceipt,
@@ -14,21 +23,22 @@ export type {
   ReceiptFile,
   StoredReceipt,
 } from './receipt.js';
-export type { RegisterErrorReason } from './register-error.js';
-export { ShareCodeRegisterError } from './register-error.js';
-export type { LoadKeyOptions, RegisterKey } from './register-key.js';
+export { type RegisterErrorReason, ShareCodeRegisterError } from './register-error.js';
 export {
   defaultKeyFile,
+  type LoadKeyOptions,
   loadRegisterKey,
   newRegisterKey,
   parseRegisterKey,
+  type RegisterKey,
   shareCodeHash,
 } from './register-key.js';
-export type { Register } from './register-store.js';
-export { openRegister, readReceipts } from './register-store.js';
-export type { EmploymentDates } from './set-dates.js';
-export { setEmploymentDates } from './set-dates.js';
-export type { PersonSummary, RegisterSummary } from './summary.js';
-export { summariseRegister } from './summary.js';
-export type { RegisterProblem, RegisterProblemKind, RegisterVerification } from './verify-register.js';
-export { verifyRegister } from './verify-register.js';
+export { openRegister, type Register, readReceipts } from './register-store.js';
+export { type EmploymentDates, setEmploymentDates } from './set-dates.js';
+export { type PersonSummary, type RegisterSummary, summariseRegister } from './summary.js';
+export {
+  type RegisterProblem,
+  type RegisterProblemKind,
+  type RegisterVerification,
+  verifyRegister,
+} from './verify-register.js';

@@ -8,6 +8,7 @@ import { html, type SafeHtml } from './html.js';
 import { csrfField, type FieldError, MODE_LABELS, page, textField } from './layout.js';
 import { portalHealthSection } from './portal-health-words.js';
 import { recentChecksSection } from './recent-checks-section.js';
+import { type TagTone, tag, when } from './table-cells.js';
 
 export interface ModePageInput {
   readonly data: ModeData;
@@ -25,21 +26,12 @@ export interface ModePageInput {
   readonly portalHealth?: PortalHealthReport | null;
 }
 
-const when = (date: Date | null): string =>
-  date === null ? '' : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-
-function stateTag(delivery: DeliveryRecord): SafeHtml {
-  switch (delivery.state) {
-    case 'delivered':
-      return html`<span class="tag tag-ok">Delivered</span>`;
-    case 'pending':
-      return html`<span class="tag tag-wait">Retrying</span>`;
-    case 'given_up':
-      return html`<span class="tag tag-fail">Given up</span>`;
-    case 'failed':
-      return html`<span class="tag tag-fail">Failed</span>`;
-  }
-}
+const DELIVERY_TAGS: Readonly<Record<DeliveryRecord['state'], readonly [TagTone, string]>> = {
+  delivered: ['ok', 'Delivered'],
+  pending: ['wait', 'Retrying'],
+  given_up: ['fail', 'Given up'],
+  failed: ['fail', 'Failed'],
+};
 
 function tabs(mode: KeyMode): SafeHtml {
   const tab = (m: KeyMode) =>
@@ -98,7 +90,7 @@ function deliveriesTable(data: ModeData, csrf: string): SafeHtml {
   <td>${d.attempts}${d.series > 1 ? html` <span class="hint">(resend ${d.series - 1})</span>` : ''}</td>
   <td>${d.lastStatusCode === null ? '—' : d.lastStatusCode}</td>
   <td>${last}${d.nextAttemptAt ? html`<br><span class="hint">Next try ${when(d.nextAttemptAt)}</span>` : ''}</td>
-  <td>${stateTag(d)}</td>
+  <td>${tag(DELIVERY_TAGS[d.state])}</td>
   <td>${
     resendable
       ? html`<form method="post" action="/dashboard/${data.mode}/deliveries/${d.id}/resend" class="inline">
@@ -125,7 +117,7 @@ function keysTable(data: ModeData, csrf: string): SafeHtml {
     (key) => html`<tr>
     <td><code>${key.prefix}</code> <span class="hint">${key.id}</span></td>
     <td>${when(key.createdAt)}</td>
-    <td>${key.revokedAt ? html`<span class="tag tag-fail">Revoked</span>` : html`<span class="tag tag-ok">Active</span>`}</td>
+    <td>${tag(key.revokedAt ? ['fail', 'Revoked'] : ['ok', 'Active'])}</td>
     <td>${
       key.revokedAt
         ? ''

@@ -2,9 +2,7 @@ import type { KeyMode } from '../accounts/api-key.js';
 import { html, type SafeHtml } from './html.js';
 import { MODE_LABELS } from './layout.js';
 import { RECENT_CHECKS_DAYS, RECENT_CHECKS_LIMIT, type RecentCheck } from './recent-checks-port.js';
-
-const when = (date: Date | null): string =>
-  date === null ? '' : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+import { type TagTone, tag, when } from './table-cells.js';
 
 const KIND_LABELS: Readonly<Record<string, string>> = {
   right_to_work: 'Right to work',
@@ -12,16 +10,12 @@ const KIND_LABELS: Readonly<Record<string, string>> = {
   immigration_status: 'Immigration status',
 };
 
-function statusTag(check: RecentCheck): SafeHtml {
-  switch (check.status) {
-    case 'succeeded':
-      return html`<span class="tag tag-ok">Succeeded</span>`;
-    case 'failed':
-      return html`<span class="tag tag-fail">Failed</span>`;
-    default:
-      return html`<span class="tag tag-wait">${check.status === 'queued' ? 'Queued' : 'Running'}</span>`;
-  }
-}
+const STATUS_TAGS: Readonly<Record<RecentCheck['status'], readonly [TagTone, string]>> = {
+  queued: ['wait', 'Queued'],
+  running: ['wait', 'Running'],
+  succeeded: ['ok', 'Succeeded'],
+  failed: ['fail', 'Failed'],
+};
 
 /** The owner's recent checks of one mode: ids, kinds, states and error codes, never personal data. */
 export function recentChecksSection(mode: KeyMode, checks: readonly RecentCheck[]): SafeHtml {
@@ -35,7 +29,7 @@ for 30 days; synchronous live checks for the 7 days their copy is kept (sandbox 
   <td><code>${check.id}</code></td>
   <td>${KIND_LABELS[check.kind] ?? check.kind}</td>
   <td>${check.way === 'async' ? 'Asynchronous' : 'Synchronous'}</td>
-  <td>${statusTag(check)}</td>
+  <td>${tag(STATUS_TAGS[check.status])}</td>
   <td>${check.errorCode === null ? '—' : html`<code>${check.errorCode}</code>`}</td>
   <td>${when(check.createdAt)}</td>
   <td>${when(check.completedAt)}</td>

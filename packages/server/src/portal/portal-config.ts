@@ -1,6 +1,7 @@
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { fail, type Outcome, ok } from '@sharecode/core';
+import { baseUrlOf, parseHttpUrl } from '@sharecode/core/util';
 import { type Env, present } from '../env-values.js';
 
 /**
@@ -131,7 +132,8 @@ export function loadPortalConfig(
   const simText = present(flags.portalSimUrl) ?? present(env.RTW_PORTAL_SIM_URL);
   let simOrigin: string | null = null;
   if (simText !== undefined) {
-    const parsed = simOriginOf(simText);
+    // A simulator's origin, a path prefix allowed.
+    const parsed = baseUrlOf(simText);
     if (parsed === null) {
       problems.push(
         'The portal simulator URL (--portal-sim-url or RTW_PORTAL_SIM_URL) must be an http:// or https:// URL without a query, for example http://127.0.0.1:8090.',
@@ -206,26 +208,7 @@ function wholeNumber(text: string | undefined, fallback: number): number | null 
   return /^\d{1,6}$/.test(text) ? Number(text) : null;
 }
 
-/** A simulator's origin (a path prefix allowed), with no trailing slash; null when it is not one. */
-function simOriginOf(text: string): string | null {
-  const url = parseHttpUrl(text);
-  if (url === null || url.search !== '') return null;
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
 /** A full http(s) entry URL (a query allowed); null when it is not one. */
 function entryUrl(text: string): string | null {
   return parseHttpUrl(text)?.href ?? null;
-}
-
-function parseHttpUrl(text: string): URL | null {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.hash !== '' || url.username !== '' || url.password !== '') return null;
-  return url;
 }

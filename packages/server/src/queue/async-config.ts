@@ -1,5 +1,5 @@
 import { fail, type Outcome, ok, SANDBOX_RETRY_SCHEDULE, SERVICE_RETRY_SCHEDULE } from '@sharecode/core';
-import { type Env, parseDelays, present, readNumber } from '../env-values.js';
+import { type Env, type NumberRule, numberReader, parseDelays, present } from '../env-values.js';
 
 /** How asynchronous checks are run: every schedule is configuration, so tests can run them in seconds. */
 export interface AsyncChecksConfig {
@@ -26,6 +26,10 @@ export const DEFAULT_ASYNC_CHECKS_CONFIG: AsyncChecksConfig = {
   liveConcurrency: 2,
 };
 
+const LEASE_SECONDS: NumberRule = { min: 0.5, max: 3600, whole: false, unit: 'seconds' };
+const POLL_MS: NumberRule = { min: 10, max: 60_000, whole: true, unit: 'milliseconds' };
+const CHECKS: NumberRule = { min: 1, max: 256, whole: true, unit: 'checks' };
+
 function readSchedule(
   env: Env,
   name: string,
@@ -50,34 +54,12 @@ export function loadAsyncChecksConfig(env: Env): Outcome<AsyncChecksConfig, stri
   const d = DEFAULT_ASYNC_CHECKS_CONFIG;
   const liveRetrySchedule = readSchedule(env, 'RTW_ASYNC_LIVE_RETRY_SECONDS', d.liveRetrySchedule, problems);
   const testRetrySchedule = readSchedule(env, 'RTW_ASYNC_TEST_RETRY_SECONDS', d.testRetrySchedule, problems);
-  const leaseSeconds = readNumber(
-    env,
-    'RTW_ASYNC_LEASE_SECONDS',
-    d.leaseMs / 1000,
-    { min: 0.5, max: 3600, whole: false, unit: 'seconds' },
-    problems,
-  );
-  const pollIntervalMs = readNumber(
-    env,
-    'RTW_ASYNC_POLL_INTERVAL_MS',
-    d.pollIntervalMs,
-    { min: 10, max: 60_000, whole: true, unit: 'milliseconds' },
-    problems,
-  );
-  const concurrency = readNumber(
-    env,
-    'RTW_ASYNC_CONCURRENCY',
-    d.concurrency,
-    { min: 1, max: 256, whole: true, unit: 'checks' },
-    problems,
-  );
-  const liveConcurrency = readNumber(
-    env,
-    'RTW_ASYNC_LIVE_CONCURRENCY',
-    Math.min(d.liveConcurrency, concurrency),
-    { min: 1, max: 256, whole: true, unit: 'checks' },
-    problems,
-  );
+  const read = numberReader(env, problems);
+  const leaseSeconds = read('RTW_ASYNC_LEASE_SECONDS', d.leaseMs / 1000, LEASE_SECONDS);
+  const pollIntervalMs = read('RTW_ASYNC_POLL_INTERVAL_MS', d.pollIntervalMs, POLL_MS);
+  const concurrency = read('RTW_ASYNC_CONCURRENCY', d.concurrency, CHECKS);
+  const fallbackLive = Math.min(d.liveConcurrency, concurrency);
+  const liveConcurrency = read('RTW_ASYNC_LIVE_CONCURRENCY', fallbackLive, CHECKS);
   if (liveConcurrency > concurrency) {
     problems.push('RTW_ASYNC_LIVE_CONCURRENCY must not be above RTW_ASYNC_CONCURRENCY.');
   }

@@ -75,6 +75,28 @@ export function prefixedRecord(row: Record<string, unknown>, prefix: string): Re
   return Object.fromEntries(RECORD_FIELDS.map((field) => [field, row[`${prefix}${field}`]])) as never;
 }
 
+/** The columns that say whose check a row is and what kind: async checks and check copies share them. */
+export interface CheckOwnerRow {
+  id: string;
+  account_id: string;
+  key_id: string;
+  mode: KeyMode;
+  kind: CheckKind;
+  request_id: string;
+}
+
+/** Those columns under the domain's names. */
+export function checkOwner(row: CheckOwnerRow) {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    keyId: row.key_id,
+    mode: row.mode,
+    kind: row.kind,
+    requestId: row.request_id,
+  };
+}
+
 export type SealedColumn = 'request' | 'fingerprint' | 'client_reference' | 'callback_url' | 'result';
 
 /** Each sealed value is bound to its row and column: copied elsewhere, it does not open. */
@@ -100,14 +122,9 @@ export function checkSeals(cipher: Cipher): CheckSeals {
     seal: (id, column, value) => cipher.seal(JSON.stringify(value), aadOf(id, column)),
     open,
     toStored: (row) => ({
-      id: row.id,
-      accountId: row.account_id,
-      keyId: row.key_id,
-      mode: row.mode,
-      kind: row.kind,
+      ...checkOwner(row),
       status: row.status,
       attempts: row.attempts,
-      requestId: row.request_id,
       clientReference: open<string>(row.id, 'client_reference', row.client_reference_sealed),
       callbackUrl: open<string>(row.id, 'callback_url', row.callback_url_sealed),
       result: open<CheckResult>(row.id, 'result', row.result_sealed),

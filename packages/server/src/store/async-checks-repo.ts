@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { CheckKind } from '@sharecode/core';
 import { resultExpiresAt, statusExpiresAt } from '@sharecode/core';
 import type { ValidatedRequest } from '@sharecode/core/validation';
-import type { KeyMode } from '../accounts/api-key.js';
 import type { Plan } from '../accounts/plans.js';
 import type { AsyncChecksRepo, ClaimedCheck } from '../checks/async-ports.js';
-import { checkSeals, RECORD_COLUMNS, RESULT_IN, type RecordRow } from './async-check-row.js';
+import {
+  type CheckOwnerRow,
+  checkOwner,
+  checkSeals,
+  RECORD_COLUMNS,
+  RESULT_IN,
+  type RecordRow,
+} from './async-check-row.js';
 import { type Db, dbInTransaction } from './db.js';
 import type { Cipher } from './encryption.js';
 import {
@@ -35,13 +40,7 @@ const QUEUE: LeasedTable = {
   order: '(lease_token IS NULL), due_at',
 };
 
-interface ClaimRow {
-  id: string;
-  account_id: string;
-  key_id: string;
-  mode: KeyMode;
-  kind: CheckKind;
-  request_id: string;
+interface ClaimRow extends CheckOwnerRow {
   attempts: number;
   lost_runs: number;
   request_sealed: Uint8Array | null;
@@ -64,12 +63,7 @@ export function createAsyncChecksRepo(db: Db, cipher: Cipher): AsyncChecksRepo {
     // Retention clears the request only of ended checks, which are never claimed.
     if (!request) throw new Error(`check ${row.id} was claimed without its request`);
     return {
-      id: row.id,
-      accountId: row.account_id,
-      keyId: row.key_id,
-      mode: row.mode,
-      kind: row.kind,
-      requestId: row.request_id,
+      ...checkOwner(row),
       attempt: row.attempts,
       lostRuns: row.lost_runs,
       leaseToken,

@@ -1,14 +1,9 @@
 import type { CheckCopiesRepo, CheckCopy } from '../checks/ports.js';
+import { type CheckOwnerRow, checkOwner } from './async-check-row.js';
 import { type Db, toBuffer } from './db.js';
 import type { Cipher } from './encryption.js';
 
-interface CopyRow {
-  id: string;
-  account_id: string;
-  key_id: string;
-  mode: 'live' | 'test';
-  kind: string;
-  request_id: string;
+interface CopyRow extends CheckOwnerRow {
   http_status: number;
   error_code: string | null;
   sealed: Uint8Array;
@@ -60,12 +55,7 @@ export function createCheckCopiesRepo(db: Db, cipher: Cipher): CheckCopiesRepo {
         'request' | 'result' | 'error'
       >;
       const copy: CheckCopy = {
-        id: row.id,
-        accountId: row.account_id,
-        keyId: row.key_id,
-        mode: row.mode,
-        kind: row.kind,
-        requestId: row.request_id,
+        ...checkOwner(row),
         httpStatus: row.http_status,
         errorCode: row.error_code,
         request: content.request,

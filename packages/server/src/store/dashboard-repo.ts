@@ -27,18 +27,12 @@ export function createDashboardRepo(db: Db): DashboardRepo {
       );
     },
     async findSession(tokenHash, now) {
-      const { rows } = await db.query<{ account_id: string; csrf_token: string; expires_at: Date }>(
-        'SELECT account_id, csrf_token, expires_at FROM dashboard_sessions WHERE token_hash = $1 AND expires_at > $2',
+      const { rows } = await db.query<DashboardSession>(
+        `SELECT account_id AS "accountId", csrf_token AS "csrfToken", expires_at AS "expiresAt"
+           FROM dashboard_sessions WHERE token_hash = $1 AND expires_at > $2`,
         [tokenHash, now],
       );
-      const row = rows[0];
-      if (!row) return null;
-      const session: DashboardSession = {
-        accountId: row.account_id,
-        csrfToken: row.csrf_token,
-        expiresAt: row.expires_at,
-      };
-      return session;
+      return rows[0] ?? null;
     },
     async deleteSession(tokenHash) {
       await db.query('DELETE FROM dashboard_sessions WHERE token_hash = $1', [tokenHash]);

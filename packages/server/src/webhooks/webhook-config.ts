@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { fail, type Outcome, ok } from '@sharecode/core';
-import { type Env, parseDelays, present, readNumber } from '../env-values.js';
+import { type Env, type NumberRule, numberReader, parseDelays, present } from '../env-values.js';
 import { WEBHOOK_TIMEOUT_MS } from './post-webhook.js';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_SECONDS } from './retry-schedule.js';
 
@@ -40,6 +40,10 @@ export const DEFAULT_WEBHOOKS_CONFIG: WebhooksConfig = {
   smtpUrl: null,
   mailFrom: null,
 };
+
+const CONCURRENCY: NumberRule = { min: 1, max: 256, whole: true };
+const LEASE_SECONDS: NumberRule = { min: 15, max: 3600, whole: true };
+const POLL_MS: NumberRule = { min: 10, max: 60_000, whole: true };
 
 export interface WebhooksFlags {
   readonly webhooksUnsafeAllowHosts?: string | undefined;
@@ -93,27 +97,10 @@ export function loadWebhooksConfig(flags: WebhooksFlags, env: Env): Outcome<Webh
     }
   }
 
-  const concurrency = readNumber(
-    env,
-    'RTW_WEBHOOKS_CONCURRENCY',
-    d.concurrency,
-    { min: 1, max: 256, whole: true },
-    problems,
-  );
-  const leaseSeconds = readNumber(
-    env,
-    'RTW_WEBHOOKS_LEASE_SECONDS',
-    d.leaseMs / 1000,
-    { min: 15, max: 3600, whole: true },
-    problems,
-  );
-  const pollIntervalMs = readNumber(
-    env,
-    'RTW_WEBHOOKS_POLL_INTERVAL_MS',
-    d.pollIntervalMs,
-    { min: 10, max: 60_000, whole: true },
-    problems,
-  );
+  const read = numberReader(env, problems);
+  const concurrency = read('RTW_WEBHOOKS_CONCURRENCY', d.concurrency, CONCURRENCY);
+  const leaseSeconds = read('RTW_WEBHOOKS_LEASE_SECONDS', d.leaseMs / 1000, LEASE_SECONDS);
+  const pollIntervalMs = read('RTW_WEBHOOKS_POLL_INTERVAL_MS', d.pollIntervalMs, POLL_MS);
 
   const smtpUrl = present(env.RTW_SMTP_URL) ?? null;
   if (smtpUrl !== null && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) {

@@ -1,9 +1,10 @@
 import { escapeHtml } from '@sharecode/core/util';
 import { headedBlocks, rowBlocks, summaryRow } from '../../pdf/pdf-blocks.js';
-import type { PdfBlock, PdfContent } from '../../pdf/pdf-content.js';
+import type { PdfBlock } from '../../pdf/pdf-content.js';
 import type { ImmigrationStatusPerson, SimPerson } from '../../seed/person.js';
 import { type CalendarDate, formatGovukDate, govukDateOf } from '../../util/dates.js';
 import type { PageShape } from '../page-shape.js';
+import { resultPdf } from '../result-pdf.js';
 
 export interface ImmigrationStatusCheck {
   readonly companyName: string;
@@ -73,11 +74,9 @@ const LABELS = {
 
 const formatIso = (iso: string | undefined, fallback: string) => govukDateOf(iso) ?? fallback;
 
-export function immigrationStatusView(
-  person: ImmigrationStatusPerson & SimPerson,
-  check: ImmigrationStatusCheck,
-  shape: PageShape,
-) {
+type Holder = ImmigrationStatusPerson & SimPerson;
+
+export function immigrationStatusView(person: Holder, check: ImmigrationStatusCheck, shape: PageShape) {
   const labels = LABELS[shape];
   const d = person.details;
   const idRow = (key: string, id: string, value: string) => ({
@@ -117,20 +116,12 @@ export function immigrationStatusView(
   };
 }
 
-export function immigrationStatusPdf(
-  person: ImmigrationStatusPerson & SimPerson,
-  check: ImmigrationStatusCheck,
-  createdAt: Date,
-): PdfContent {
-  const view = immigrationStatusView(person, check, 'normal');
-  const blocks: PdfBlock[] = [
-    ...rowBlocks(view.personRows),
-    { kind: 'heading', text: view.labels.canDo },
-    { kind: 'paragraph', text: view.labels.theyCan },
-    ...view.activities.map((text): PdfBlock => ({ kind: 'bullet', text })),
-    ...headedBlocks(view.labels.cannotDo, view.restrictions, 'bullet'),
-    { kind: 'heading', text: view.labels.details },
-    ...view.checkFacts.map((f): PdfBlock => ({ kind: 'row', label: f.label, value: f.value })),
-  ];
-  return { title: view.labels.title, name: view.name, photoJpeg: person.photoJpeg, blocks, createdAt };
-}
+export const immigrationStatusPdf = resultPdf(immigrationStatusView, (view) => [
+  ...rowBlocks(view.personRows),
+  { kind: 'heading', text: view.labels.canDo },
+  { kind: 'paragraph', text: view.labels.theyCan },
+  ...view.activities.map((text): PdfBlock => ({ kind: 'bullet', text })),
+  ...headedBlocks(view.labels.cannotDo, view.restrictions, 'bullet'),
+  { kind: 'heading', text: view.labels.details },
+  ...view.checkFacts.map((f): PdfBlock => ({ kind: 'row', label: f.label, value: f.value })),
+]);

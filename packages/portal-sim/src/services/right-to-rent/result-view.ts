@@ -1,5 +1,5 @@
 import { headedBlocks, rowBlocks, summaryRow } from '../../pdf/pdf-blocks.js';
-import type { PdfBlock, PdfContent } from '../../pdf/pdf-content.js';
+import type { PdfBlock } from '../../pdf/pdf-content.js';
 import type { RightToRentPerson, SimPerson } from '../../seed/person.js';
 import {
   addMonths,
@@ -9,6 +9,7 @@ import {
   parseIsoDate,
 } from '../../util/dates.js';
 import type { PageShape } from '../page-shape.js';
+import { resultPdf } from '../result-pdf.js';
 
 export type CheckerType = 'landlord' | 'agent';
 
@@ -84,11 +85,9 @@ function sentences(person: RightToRentPerson, check: RightToRentCheck, shape: Pa
   ];
 }
 
-export function rightToRentView(
-  person: RightToRentPerson & SimPerson,
-  check: RightToRentCheck,
-  shape: PageShape,
-) {
+type Tenant = RightToRentPerson & SimPerson;
+
+export function rightToRentView(person: Tenant, check: RightToRentCheck, shape: PageShape) {
   const labels = LABELS[shape];
   const d = person.details;
   return {
@@ -113,19 +112,11 @@ export function rightToRentView(
   };
 }
 
-export function rightToRentPdf(
-  person: RightToRentPerson & SimPerson,
-  check: RightToRentCheck,
-  createdAt: Date,
-): PdfContent {
-  const view = rightToRentView(person, check, 'normal');
-  const blocks: PdfBlock[] = [
-    ...view.sentences.map((text): PdfBlock => ({ kind: 'paragraph', text })),
-    ...rowBlocks(view.facts),
-    ...headedBlocks(view.labels.conditions, view.conditions),
-    ...headedBlocks(view.labels.restrictions, view.restrictions),
-    { kind: 'heading', text: view.labels.details },
-    ...rowBlocks(view.checkRows),
-  ];
-  return { title: view.labels.title, name: view.name, photoJpeg: person.photoJpeg, blocks, createdAt };
-}
+export const rightToRentPdf = resultPdf(rightToRentView, (view) => [
+  ...view.sentences.map((text): PdfBlock => ({ kind: 'paragraph', text })),
+  ...rowBlocks(view.facts),
+  ...headedBlocks(view.labels.conditions, view.conditions),
+  ...headedBlocks(view.labels.restrictions, view.restrictions),
+  { kind: 'heading', text: view.labels.details },
+  ...rowBlocks(view.checkRows),
+]);

@@ -1,8 +1,9 @@
 import { headedBlocks, rowBlocks, summaryRow } from '../../pdf/pdf-blocks.js';
-import type { PdfBlock, PdfContent } from '../../pdf/pdf-content.js';
+import type { PdfBlock } from '../../pdf/pdf-content.js';
 import type { ResultSection, RightToWorkPerson, SimPerson } from '../../seed/person.js';
 import { type CalendarDate, formatGovukDate, govukDateOf } from '../../util/dates.js';
 import type { PageShape } from '../page-shape.js';
+import { resultPdf } from '../result-pdf.js';
 
 /** What the company-name step records: the check itself. */
 export interface RightToWorkCheck {
@@ -97,11 +98,9 @@ function employerGuidance(person: RightToWorkPerson): { ticks: string[]; again: 
   };
 }
 
-export function rightToWorkView(
-  person: RightToWorkPerson & SimPerson,
-  check: RightToWorkCheck,
-  shape: PageShape,
-) {
+type Worker = RightToWorkPerson & SimPerson;
+
+export function rightToWorkView(person: Worker, check: RightToWorkCheck, shape: PageShape) {
   const labels = LABELS[shape];
   const d = person.details;
   const details = noLimitDetails(person);
@@ -130,12 +129,7 @@ export function rightToWorkView(
  * The PDF carries the page's words in the order of the real 2022 PDF: "Home Office", the title,
  * the name, the sentence, the sections, "Details of check" (always the normal shape).
  */
-export function rightToWorkPdf(
-  person: RightToWorkPerson & SimPerson,
-  check: RightToWorkCheck,
-  createdAt: Date,
-): PdfContent {
-  const view = rightToWorkView(person, check, 'normal');
+export const rightToWorkPdf = resultPdf(rightToWorkView, (view) => {
   const l = view.labels;
   const blocks: PdfBlock[] = [
     { kind: 'paragraph', text: view.sentence },
@@ -163,5 +157,5 @@ export function rightToWorkPdf(
     blocks.push({ kind: 'paragraph', text: view.employer.again });
   }
   blocks.push({ kind: 'heading', text: l.checkDetails }, ...rowBlocks(view.checkRows));
-  return { title: l.title, name: view.name, photoJpeg: person.photoJpeg, blocks, createdAt };
-}
+  return blocks;
+});

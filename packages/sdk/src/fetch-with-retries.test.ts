@@ -288,6 +288,26 @@ describe('sendWithRetries', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('does not count the stale keep-alive resend against maxRetries', async () => {
+    const { fetch, calls } = scripted([
+      reset(),
+      apiError(503, 'BUSY'),
+      apiError(500, 'INTERNAL'),
+      ok({ id: 'chk_1' }, 202),
+    ]);
+    const result = settle(sendWithRetries(post(), policy(), deps(fetch)));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect((await result).value?.response.status).toBe(202);
+    expect(calls).toHaveLength(4);
+  });
+
+  it('sends once with maxRetries 0, even when the connection closed at once', async () => {
+    const { fetch, calls } = scripted([reset(), ok()]);
+    const { error } = await settle(sendWithRetries(post(), policy({ maxRetries: 0 }), deps(fetch)));
+    expect(error).toBeInstanceOf(ShareCodeConnectionError);
+    expect(calls).toHaveLength(1);
+  });
+
   it('does not retry a synchronous check whose connection broke after it may have run', async () => {
     const { fetch, calls } = scripted([{ after: 2_000, fail: reset() }, ok()]);
     const result = settle(sendWithRetries(post(), policy({ timeout: 60_000 }), deps(fetch)));

@@ -98,7 +98,10 @@ export async function sendWithRetries(
     if (remaining <= 0) throw deadlineError(policy, attempts - 1);
     const limit = Math.min(policy.timeout, remaining);
     const outcome = await attempt(deps.fetch(), request.url, init, limit, signal, deps.now);
-    const canRetry = attempts <= policy.maxRetries;
+    // The one stale keep-alive resend is the transport's, not a retry the caller budgeted for: it
+    // does not use up maxRetries (a stale socket would otherwise cost a retry against BUSY later).
+    const retriesUsed = attempts - 1 - (earlyCloseRetried ? 1 : 0);
+    const canRetry = retriesUsed < policy.maxRetries;
 
     let failure: Error;
     let waitMs: number;

@@ -8,7 +8,7 @@
 //   4. `changeset publish`: every public package whose version is not on the registry yet.
 //
 // --dry-run does steps 1 to 3 in a temporary copy of the repository (the files git tracks or
-// would track, plus the installed node_modules) and replaces step 4 with `npm publish --dry-run`
+// would track, with the installed node_modules linked) and replaces step 4 with `npm publish --dry-run`
 // for each public package: nothing in this tree changes and nothing is sent anywhere.
 //
 // Usage: node scripts/release.mjs [--dry-run [--dir DIR] [--keep]]
@@ -21,7 +21,9 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
+  symlinkSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -185,8 +187,7 @@ function workspaceDirs(dir) {
 
 /**
  * The files git tracks or would track (so no dist, no data folders), then the installed
- * node_modules of the root and of each workspace, symbolic links kept as they are: npm's
- * workspace links are relative, so in the copy they point at the copy's packages.
+ * node_modules of the root and of each workspace, linked (see linkModules).
  */
 function copyRepository(from, to) {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
@@ -202,8 +203,33 @@ function copyRepository(from, to) {
   }
   for (const dir of ['.', ...workspaceDirs(from)]) {
     const modules = join(from, dir, 'node_modules');
-    if (existsSync(modules))
-      cpSync(modules, join(to, dir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+    if (existsSync(modules)) linkModules(modules, join(to, dir, 'node_modules'));
+  }
+}
+
+/**
+ * A node_modules folder for the copy without copying its hundreds of megabytes: each installed
+ * package is a link to this tree's (nothing in a release writes into an installed package), npm's
+ * workspace links (relative) are copied as they are so they point at the copy's packages, `.bin` is
+ * copied (its links are relative too) and so is npm's hidden lockfile. Other dot folders are tools'
+ * caches (`.vite`): left out, so nothing the copy runs can write into this tree through them.
+ */
+function linkModules(from, to) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.name === '.bin' || entry.name === '.package-lock.json') {
+      cpSync(source, target, { recursive: true, verbatimSymlinks: true });
+    } else if (entry.name.startsWith('.')) {
+      // A cache: left out.
+    } else if (entry.isSymbolicLink()) {
+      symlinkSync(readlinkSync(source), target);
+    } else if (entry.name.startsWith('@') && entry.isDirectory()) {
+      linkModules(source, target);
+    } else {
+      symlinkSync(source, target, 'junction');
+    }
   }
 }
 

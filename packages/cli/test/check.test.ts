@@ -21,21 +21,18 @@ afterAll(async () => {
 describe.concurrent('rtw check --sandbox: every scenario of the test-code table', () => {
   it.each(cases.map((c) => [`${KIND_NAME[c.kind]} ${c.shareCode}`, c] as const))('%s', async (_name, c) => {
     const out = await mkdtemp(join(root, `${c.shareCode}-`));
-    const run = await rtw(
-      [
-        'check',
-        KIND_NAME[c.kind],
-        '--sandbox',
-        '--share-code',
-        c.shareCode,
-        '--dob',
-        DOB,
-        ...KIND_FLAGS[c.kind],
-        '--out',
-        out,
-      ],
-      { cwd: root },
-    );
+    const run = await rtw([
+      'check',
+      KIND_NAME[c.kind],
+      '--sandbox',
+      '--share-code',
+      c.shareCode,
+      '--dob',
+      DOB,
+      ...KIND_FLAGS[c.kind],
+      '--out',
+      out,
+    ]);
     if (c.sync.type === 'result') {
       const expected = c.sync.result;
       expect(run.stderr).toBe('');
@@ -51,13 +48,9 @@ describe.concurrent('rtw check --sandbox: every scenario of the test-code table'
       for (const restriction of expected.restrictions) expect(run.stdout).toContain(`  - ${restriction}`);
       expect(run.stdout).not.toContain('data:image');
       expect((await readdir(out)).sort()).toEqual([`${expected.reference}.jpg`, `${expected.reference}.pdf`]);
-      // Paths are shown relative to the working directory when they are inside it.
-      expect(run.stdout).toContain(
-        `Photo saved:      ${relative(root, join(out, `${expected.reference}.jpg`))}`,
-      );
-      expect(run.stdout).toContain(
-        `PDF saved:        ${relative(root, join(out, `${expected.reference}.pdf`))}`,
-      );
+      // Outside the working directory, paths are shown whole (inside it: the spawned test below).
+      expect(run.stdout).toContain(`Photo saved:      ${join(out, `${expected.reference}.jpg`)}`);
+      expect(run.stdout).toContain(`PDF saved:        ${join(out, `${expected.reference}.pdf`)}`);
       await expectJpeg(join(out, `${expected.reference}.jpg`));
       await expectPdf(join(out, `${expected.reference}.pdf`));
     } else {
@@ -265,5 +258,15 @@ describe.concurrent('evidence files', () => {
     ]);
     expect(run.code).toBe(0);
     expect(await readdir(out)).toHaveLength(2);
+  });
+
+  it('shows saved paths relative to the working directory when they are inside it (the built bin)', async () => {
+    const out = await mkdtemp(join(root, 'relative-'));
+    const args = ['check', 'right-to-work', '--sandbox', '--share-code', 'WACPT0002', '--dob', DOB];
+    const run = await rtw([...args, '--company', 'Acme Ltd', '--out', out], { cwd: root });
+    expect(run.code).toBe(0);
+    const reference = /Reference: +(\S+)/.exec(run.stdout)?.[1] ?? '';
+    expect(run.stdout).toContain(`Photo saved:      ${relative(root, join(out, `${reference}.jpg`))}`);
+    expect(run.stdout).toContain(`PDF saved:        ${relative(root, join(out, `${reference}.pdf`))}`);
   });
 });

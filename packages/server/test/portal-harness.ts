@@ -10,9 +10,10 @@ import { chromium } from 'playwright-core';
 import { missing } from '../../../test/support/required-part.js';
 import { type CheckSlots, createCheckSlots } from '../src/portal/check-slots.js';
 import { findChromium } from '../src/portal/find-chromium.js';
-import { launchPlaywrightBrowser } from '../src/portal/playwright-browser.js';
+import { DEFAULT_BROWSER_OPTIONS, launchPlaywrightBrowser } from '../src/portal/playwright-browser.js';
 import type { CheckSession } from '../src/portal/portal-page.js';
 import { createPortalRunner, type PortalRunner } from '../src/portal/portal-runner.js';
+import { warmSessionsFor } from '../src/portal/warm-sessions.js';
 
 /** The browser the tests drive, found as the server finds it; null skips the browser tests (throws under CI). */
 export const CHROMIUM = (() => {
@@ -39,9 +40,12 @@ export interface TestSlotsOptions {
 export async function launchTestSlots(options: TestSlotsOptions = {}): Promise<CheckSlots<CheckSession>> {
   const path = CHROMIUM;
   if (path === null) throw new Error('no Chromium: the caller should have skipped');
+  const count = options.slots ?? 2;
   const slots = createCheckSlots({
-    slots: options.slots ?? 2,
-    launch: () => launchPlaywrightBrowser(path),
+    slots: count,
+    // As the server launches it (start-portal.ts): sessions opened ahead for the slots there are.
+    launch: () =>
+      launchPlaywrightBrowser(path, { ...DEFAULT_BROWSER_OPTIONS, warmSessions: warmSessionsFor(count) }),
     recycleAfterChecks: options.recycleAfterChecks ?? 100,
     probeIntervalMs: options.probeIntervalMs ?? 0,
     ...(options.probeTimeoutMs === undefined ? {} : { probeTimeoutMs: options.probeTimeoutMs }),

@@ -6,7 +6,7 @@ import { within } from './deadline.js';
 import { findChromium } from './find-chromium.js';
 import { CheckSession } from './portal-page.js';
 import type { BrowserLauncher, PoolBrowser } from './slot-types.js';
-import { createWarmSessions } from './warm-sessions.js';
+import { createWarmSessions, WARM_SESSIONS } from './warm-sessions.js';
 
 /**
  * Launch arguments. The service runs as root in a throwaway container, hence no sandbox; the rest
@@ -39,6 +39,8 @@ export interface BrowserOptions {
    * start (browser-dirs.ts). Unset: Playwright's defaults in the system's temporary folder.
    */
   readonly browserRoot?: string | null;
+  /** Sessions kept open ahead of checks: `warmSessionsFor(slots)`; WARM_SESSIONS when unset. */
+  readonly warmSessions?: number;
 }
 
 export const DEFAULT_BROWSER_OPTIONS: BrowserOptions = { javaScript: false };
@@ -75,8 +77,6 @@ export const BLOCKED_URL_PATTERNS: readonly string[] = [
 ];
 
 const CLOSE_TIMEOUT_MS = 5_000;
-/** Sessions kept open ahead of checks (warm-sessions.ts): about a second of arrivals at 220 a minute. */
-const WARM_SESSIONS = 4;
 
 /** Launches Chromium at `executablePath` as a pool browser handing out isolated check sessions. */
 export async function launchPlaywrightBrowser(
@@ -133,7 +133,11 @@ export async function launchPlaywrightBrowser(
     }
     return session;
   };
-  const warm = createWarmSessions(openSession, (session) => session.close(), WARM_SESSIONS);
+  const warm = createWarmSessions(
+    openSession,
+    (session) => session.close(),
+    options.warmSessions ?? WARM_SESSIONS,
+  );
   const kill = () => {
     warm.stop();
     if (pid === null) return;

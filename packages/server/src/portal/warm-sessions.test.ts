@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWarmSessions } from './warm-sessions.js';
+import { createWarmSessions, WARM_SESSIONS, warmSessionsFor } from './warm-sessions.js';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -83,5 +83,14 @@ describe('warm sessions', () => {
     expect(await taken).toBe('now');
     await settle();
     expect(closed).toEqual(['later']);
+  });
+});
+
+describe('warmSessionsFor', () => {
+  it('keeps no more sessions ahead than the slots could take, up to WARM_SESSIONS', () => {
+    expect(warmSessionsFor(1)).toBe(1);
+    expect(warmSessionsFor(2)).toBe(2);
+    expect(warmSessionsFor(96)).toBe(WARM_SESSIONS);
+    expect(WARM_SESSIONS).toBe(4);
   });
 });

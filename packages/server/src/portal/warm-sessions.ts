@@ -5,6 +5,17 @@
  * it is off the next check's path. A warm session is as fresh as one opened on demand: nothing has
  * used it, and each is handed out once, then closed by the check as before.
  */
+/** Sessions kept open ahead of checks: about a second of arrivals at 220 a minute. */
+export const WARM_SESSIONS = 4;
+
+/**
+ * How many sessions to keep open ahead for `slots` checks at once: never more than could be taken
+ * before one is refilled. Each is an idle renderer (tens of MB), so a one-slot server keeps one.
+ */
+export function warmSessionsFor(slots: number): number {
+  return Math.max(0, Math.min(WARM_SESSIONS, Math.floor(slots)));
+}
+
 export interface WarmSessions<S> {
   /** A ready session if there is one (refilled in the background), else one opened now. */
   take(): Promise<S>;

@@ -1,6 +1,7 @@
 // The README's first command (`npm start`) must stay true: run its script and see both checks pass.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +25,10 @@ describe('npm start (scripts/quickstart.mjs)', () => {
     expect(stdout).toContain('PRIYA ANJALI SHARMA'); // the test key's sandbox person
     expect(stdout).toContain('ANA MARÍA LÓPEZ'); // the simulator's person, read from the page by the driver
     expect(stdout).toMatch(/used=1 in_progress=0/); // only the live check was charged
-    expect(stdout).toContain('Done. Evidence files are in');
+    const evidence = /^Done\. Evidence files are in (.+)$/m.exec(stdout)?.[1];
+    expect(evidence, 'the evidence folder it names').toBeDefined();
+    // A user keeps the evidence; the test removes its whole work folder (the log beside it too).
+    if (evidence) rmSync(dirname(evidence), { recursive: true, force: true });
     // The server it stopped itself shut down cleanly: no alarm (issue 15, item 9).
     expect(stderr).not.toContain('stopped unexpectedly');
   });

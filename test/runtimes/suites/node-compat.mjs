@@ -173,6 +173,7 @@ await test('rtw-server: start, a test-key check (SDK and rtw), an async check an
   } finally {
     server.kill('SIGTERM');
     receiver.close();
+    tls.cleanup();
   }
 });
 

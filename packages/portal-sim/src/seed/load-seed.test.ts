@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decode } from 'jpeg-js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { packagePaths } from '../util/package-paths.js';
 import { loadSeedFile } from './load-seed.js';
 import { generatePortrait, looksLikeJpeg } from './photo.js';
@@ -30,6 +30,7 @@ describe('loadSeedFile', () => {
 
   it('names an unreadable file, bad JSON, a missing photo and a photo that is not a JPEG', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'portal-sim-seed-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     expect(await loadSeedFile(join(dir, 'none.json'))).toEqual({
       ok: false,
       error: [`seed: cannot read ${join(dir, 'none.json')}; check the path of the seed file`],

@@ -3,12 +3,13 @@
 // Stages are scheduled, not queued one by one: a stage starts as soon as the stages it needs have
 // ended, with at most HEAVY_AT_ONCE heavy stages at a time (each vitest project runs two files at a
 // time itself, and most of their time is spent waiting on processes, browsers and sockets, so two
-// such stages keep 2 cores busy without starving either). Light stages (lint and the contract checks)
-// start at once. Each stage's output is printed whole when it ends, so two never interleave. A failing
+// such stages keep 2 cores busy without starving either). Light stages (lint, the contract checks and
+// the runtimes' install) start at once. Each stage's output is printed whole when it ends, so two never interleave. A failing
 // stage does not stop the others, except that a stage whose prerequisite failed is not started; the
 // failures are repeated at the end (CI keeps only the tail of the output), each stage's time and the
 // total are printed, and the exit code is 1 if any failed.
-// `test:runtimes` (Node 22/24, Bun, Deno, workerd) runs as a stage when package.json defines it.
+// `test:runtimes` (Node 22/24, Bun, Deno, workerd) and its install run as stages when package.json
+// defines them.
 // Usage: node scripts/test-stages.mjs [stage names to run, e.g. unit integration]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -48,15 +49,19 @@ const STAGES = [
   run('lint', { heavy: false }),
   run('lint:contract', { heavy: false }),
   run('generate:check', { heavy: false }),
+  // The pinned runtimes need no build: installed beside it (mostly unpacking), so the suites that
+  // run at the end do not wait for npm.
+  ...(scripts['test:runtimes:install'] ? [run('test:runtimes:install', { heavy: false })] : []),
   // Everything else waits for the build, which runs fastest alone (the packaging and e2e files and
-  // the CLI's few spawn tests need it; typecheck reads core's built types). Longest first.
+  // the CLI's few spawn tests need it; typecheck reads core's built types). Longest first: the
+  // last to end should be a short one.
   vitest('integration', BUILT),
   vitest('unit', BUILT),
-  vitest('e2e', BUILT),
   vitest('packaging', BUILT),
+  vitest('e2e', BUILT),
   // One TypeScript program for every package: a few seconds on one core.
   run('typecheck', { heavy: false, ...BUILT }),
-  ...(scripts['test:runtimes'] ? [run('test:runtimes', BUILT)] : []),
+  ...(scripts['test:runtimes'] ? [run('test:runtimes', { after: ['build', 'test:runtimes:install'] })] : []),
 ];
 const HEAVY_AT_ONCE = 2;
 const TAIL_LINES = 40;
@@ -142,8 +147,8 @@ rmSync(reports, { recursive: true, force: true });
 
 console.log('\nstage times:');
 for (const r of results)
-  console.log(`  ${r.ok ? '✔' : '✘'} ${r.name.padEnd(16)} ${format(r.seconds).padStart(10)}`);
-console.log(`  ${'total'.padEnd(18)} ${format(total).padStart(10)}`);
+  console.log(`  ${r.ok ? '✔' : '✘'} ${r.name.padEnd(21)} ${format(r.seconds).padStart(10)}`);
+console.log(`  ${'total'.padEnd(23)} ${format(total).padStart(10)}`);
 if (failed.length > 0) {
   console.error(`\nfailed: ${failed.map((r) => r.name).join(', ')}`);
   process.exit(1);

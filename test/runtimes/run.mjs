@@ -161,6 +161,13 @@ function runOne(command, env) {
   });
 }
 
+// `--install-only`: just the pinned runtimes. They need nothing built, so `npm test` installs them
+// beside the build and runs the suites later.
+if (process.argv.includes('--install-only')) {
+  await installRuntimes();
+  process.exit(0);
+}
+
 const missing = ['sdk', 'sandbox', 'core', 'cli', 'server'].filter(
   (pkg) => !existsSync(join(root, 'packages', pkg, 'dist')),
 );

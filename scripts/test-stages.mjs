@@ -4,10 +4,10 @@
 // ended, with at most HEAVY_AT_ONCE heavy stages at a time (each vitest project runs two files at a
 // time itself, and most of their time is spent waiting on processes, browsers and sockets, so two
 // such stages keep 2 cores busy without starving either). Light stages (lint, the contract checks and
-// the runtimes' install) start at once. Each stage's output is printed whole when it ends, so two never interleave. A failing
-// stage does not stop the others, except that a stage whose prerequisite failed is not started; the
-// failures are repeated at the end (CI keeps only the tail of the output), each stage's time and the
-// total are printed, and the exit code is 1 if any failed.
+// the runtimes' install) start at once. Each stage's output is printed whole when it ends, so two
+// never interleave. A failing stage does not stop the others, except that a stage whose prerequisite
+// failed is not started; the failures are repeated at the end (CI keeps only the tail of the output),
+// each stage's time and the total are printed, and the exit code is 1 if any failed.
 // `test:runtimes` (Node 22/24, Bun, Deno, workerd) and its install run as stages when package.json
 // defines them.
 // Usage: node scripts/test-stages.mjs [stage names to run, e.g. unit integration]
@@ -146,9 +146,10 @@ for (const result of failed) console.error(`\n✘ ${result.name}:\n${failureOf(r
 rmSync(reports, { recursive: true, force: true });
 
 console.log('\nstage times:');
+const width = Math.max(...results.map((r) => r.name.length));
 for (const r of results)
-  console.log(`  ${r.ok ? '✔' : '✘'} ${r.name.padEnd(21)} ${format(r.seconds).padStart(10)}`);
-console.log(`  ${'total'.padEnd(23)} ${format(total).padStart(10)}`);
+  console.log(`  ${r.ok ? '✔' : '✘'} ${r.name.padEnd(width)} ${format(r.seconds).padStart(10)}`);
+console.log(`  ${'total'.padEnd(width + 2)} ${format(total).padStart(10)}`);
 if (failed.length > 0) {
   console.error(`\nfailed: ${failed.map((r) => r.name).join(', ')}`);
   process.exit(1);

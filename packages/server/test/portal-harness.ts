@@ -13,7 +13,6 @@ import { findChromium } from '../src/portal/find-chromium.js';
 import { DEFAULT_BROWSER_OPTIONS, launchPlaywrightBrowser } from '../src/portal/playwright-browser.js';
 import type { CheckSession } from '../src/portal/portal-page.js';
 import { createPortalRunner, type PortalRunner } from '../src/portal/portal-runner.js';
-import { warmSessionsFor } from '../src/portal/warm-sessions.js';
 
 /** The browser the tests drive, found as the server finds it; null skips the browser tests (throws under CI). */
 export const CHROMIUM = (() => {
@@ -44,8 +43,7 @@ export async function launchTestSlots(options: TestSlotsOptions = {}): Promise<C
   const slots = createCheckSlots({
     slots: count,
     // As the server launches it (start-portal.ts): sessions opened ahead for the slots there are.
-    launch: () =>
-      launchPlaywrightBrowser(path, { ...DEFAULT_BROWSER_OPTIONS, warmSessions: warmSessionsFor(count) }),
+    launch: () => launchPlaywrightBrowser(path, { ...DEFAULT_BROWSER_OPTIONS, slots: count }),
     recycleAfterChecks: options.recycleAfterChecks ?? 100,
     probeIntervalMs: options.probeIntervalMs ?? 0,
     ...(options.probeTimeoutMs === undefined ? {} : { probeTimeoutMs: options.probeTimeoutMs }),

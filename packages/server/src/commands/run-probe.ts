@@ -2,7 +2,6 @@ import { CHECK_KINDS, type CheckKind, isCheckKind } from '@sharecode/core';
 import { playwrightLauncher } from '../portal/playwright-browser.js';
 import { loadPortalConfig } from '../portal/portal-config.js';
 import { type ProbeOutcome, probePortals } from '../portal/probe-portals.js';
-import { warmSessionsFor } from '../portal/warm-sessions.js';
 import { DEFAULT_PROBE_TIMEOUT_SECONDS, type ProbeFlags } from './probe-flags.js';
 
 /** Probes the portals as the flags say; answers the exit code (0, 1 or 2, as `portal probe` tells). */
@@ -19,10 +18,10 @@ export async function runProbe(flags: ProbeFlags): Promise<number> {
     process.stderr.write(problems.map((p) => `rtw-server: ${p}\n`).join(''));
     return 2;
   }
-  // The kinds are probed one after another: one session opened ahead is all that can be used.
+  // The kinds are probed one after another: one check at a time.
   const launcher = playwrightLauncher(config.value.chromiumPath, {
     javaScript: config.value.javaScript,
-    warmSessions: warmSessionsFor(1),
+    slots: 1,
   });
   if (!launcher.ok) {
     process.stderr.write(`rtw-server: ${launcher.error}\n`);

@@ -6,7 +6,7 @@ import { within } from './deadline.js';
 import { findChromium } from './find-chromium.js';
 import { CheckSession } from './portal-page.js';
 import type { BrowserLauncher, PoolBrowser } from './slot-types.js';
-import { createWarmSessions, WARM_SESSIONS } from './warm-sessions.js';
+import { createWarmSessions, warmSessionsFor } from './warm-sessions.js';
 
 /**
  * Launch arguments. The service runs as root in a throwaway container, hence no sandbox; the rest
@@ -39,8 +39,11 @@ export interface BrowserOptions {
    * start (browser-dirs.ts). Unset: Playwright's defaults in the system's temporary folder.
    */
   readonly browserRoot?: string | null;
-  /** Sessions kept open ahead of checks: `warmSessionsFor(slots)`; WARM_SESSIONS when unset. */
-  readonly warmSessions?: number;
+  /**
+   * How many checks can run on this browser at once: no more sessions are opened ahead of them
+   * (warmSessionsFor). Unset: WARM_SESSIONS.
+   */
+  readonly slots?: number;
 }
 
 export const DEFAULT_BROWSER_OPTIONS: BrowserOptions = { javaScript: false };
@@ -136,7 +139,7 @@ export async function launchPlaywrightBrowser(
   const warm = createWarmSessions(
     openSession,
     (session) => session.close(),
-    options.warmSessions ?? WARM_SESSIONS,
+    warmSessionsFor(options.slots ?? Number.POSITIVE_INFINITY),
   );
   const kill = () => {
     warm.stop();

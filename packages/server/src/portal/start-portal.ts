@@ -6,7 +6,6 @@ import { playwrightLauncher } from './playwright-browser.js';
 import type { PortalConfig } from './portal-config.js';
 import { type PortalLog, silentPortalLog } from './portal-log.js';
 import { createPortalRunner, type PortalRunner } from './portal-runner.js';
-import { warmSessionsFor } from './warm-sessions.js';
 
 /** The pool as the rest of the server sees it (no Playwright type crosses this line). */
 export interface PortalSlots {
@@ -56,7 +55,7 @@ export async function startPortal(
   const launcher = playwrightLauncher(config.chromiumPath, {
     javaScript: config.javaScript,
     browserRoot,
-    warmSessions: warmSessionsFor(config.slots),
+    slots: config.slots,
   });
   if (!launcher.ok) return fail([launcher.error]);
   const guard = startLoadGuard({ ...DEFAULT_LOAD_LIMITS, ...deps.loadLimits });

@@ -91,6 +91,7 @@ describe('warmSessionsFor', () => {
     expect(warmSessionsFor(1)).toBe(1);
     expect(warmSessionsFor(2)).toBe(2);
     expect(warmSessionsFor(96)).toBe(WARM_SESSIONS);
+    expect(warmSessionsFor(Number.POSITIVE_INFINITY)).toBe(WARM_SESSIONS);
     expect(WARM_SESSIONS).toBe(4);
   });
 });

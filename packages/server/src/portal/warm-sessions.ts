@@ -1,10 +1,3 @@
-/**
- * A few sessions opened ahead of demand. Opening one (a browser context, its first page, the page's
- * CDP session and block list) takes a quarter of a second and more on a busy machine, most of it
- * Chromium starting the context's renderer process; done while earlier checks wait on the portal,
- * it is off the next check's path. A warm session is as fresh as one opened on demand: nothing has
- * used it, and each is handed out once, then closed by the check as before.
- */
 /** Sessions kept open ahead of checks: about a second of arrivals at 220 a minute. */
 export const WARM_SESSIONS = 4;
 
@@ -16,6 +9,13 @@ export function warmSessionsFor(slots: number): number {
   return Math.max(0, Math.min(WARM_SESSIONS, Math.floor(slots)));
 }
 
+/**
+ * A few sessions opened ahead of demand. Opening one (a browser context, its first page, the page's
+ * CDP session and block list) takes a quarter of a second and more on a busy machine, most of it
+ * Chromium starting the context's renderer process; done while earlier checks wait on the portal,
+ * it is off the next check's path. A warm session is as fresh as one opened on demand: nothing has
+ * used it, and each is handed out once, then closed by the check as before.
+ */
 export interface WarmSessions<S> {
   /** A ready session if there is one (refilled in the background), else one opened now. */
   take(): Promise<S>;

@@ -215,7 +215,8 @@ export function createServer(deps: ServerDeps): Server {
       report.asyncChecks +
       report.webhookDeliveries +
       report.webhookAttempts +
-      report.dashboardSessions;
+      report.dashboardSessions +
+      report.dataKeys;
     if (removed > 0) {
       log.info({ sweep: report }, 'retention sweep');
     }

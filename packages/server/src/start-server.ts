@@ -131,9 +131,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ]);
   }
   log.info({ url: address, database: database.db.kind }, 'rtw-server listening');
-  // After a key rotation, old values are sealed again with the new key while the server serves.
-  const reseal = database.hasPreviousKeys
-    ? resealInBackground(database.reseal, log.child({ component: 'encryption' }))
+  // After a key rotation, old values are sealed again with the new key while the server serves (and
+  // values written before crypto-shredding move to their data keys).
+  const reseal = database.needsReseal
+    ? resealInBackground(database.reseal, log.child({ component: 'encryption' }), {
+        finish: database.finishReseal,
+      })
     : null;
 
   let closed: Promise<void> | null = null;

@@ -1,8 +1,8 @@
 import type { CheckKind, CheckResult, ErrorCode } from '@sharecode/core';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { AsyncCheckStatus, StoredAsyncCheck } from '../checks/async-ports.js';
-import { toBuffer } from './db.js';
-import type { Cipher } from './encryption.js';
+import type { SealingKeys } from './data-keys.js';
+import { type Queryable, toBuffer } from './db.js';
 
 /**
  * The result (photo and PDF: tens of KB) crosses the driver as base64 text, not as a bytea value:
@@ -103,23 +103,24 @@ export type SealedColumn = 'request' | 'fingerprint' | 'client_reference' | 'cal
 const aadOf = (id: string, column: SealedColumn) => `async_checks:${id}:${column}_sealed`;
 
 export interface CheckSeals {
-  seal(id: string, column: SealedColumn, value: unknown): Buffer;
+  /** Seals with the data key of the day `due` falls on (data-keys.ts), through `q`. */
+  seal(q: Queryable, due: Date, id: string, column: SealedColumn, value: unknown): Promise<Buffer>;
   open<T>(id: string, column: SealedColumn, sealed: Uint8Array | string | null): T | null;
   toStored(row: RecordRow): StoredAsyncCheck;
 }
 
 /** Sealing and opening of a check's columns, and its stored form. */
-export function checkSeals(cipher: Cipher): CheckSeals {
+export function checkSeals(keys: SealingKeys): CheckSeals {
   const open = <T>(id: string, column: SealedColumn, sealed: Uint8Array | string | null): T | null => {
     if (sealed === null) return null;
     // PostgreSQL's base64 breaks lines every 76 characters; Node's decoder skips the line feeds.
     const bytes = typeof sealed === 'string' ? Buffer.from(sealed, 'base64') : toBuffer(sealed);
-    const opened = cipher.open(bytes, aadOf(id, column));
+    const opened = keys.open(bytes, aadOf(id, column));
     if (!opened.ok) throw new Error(`${column} of check ${id} does not decrypt with the configured key`);
     return JSON.parse(opened.value.toString('utf8')) as T;
   };
   return {
-    seal: (id, column, value) => cipher.seal(JSON.stringify(value), aadOf(id, column)),
+    seal: (q, due, id, column, value) => keys.sealUntil(q, due, JSON.stringify(value), aadOf(id, column)),
     open,
     toStored: (row) => ({
       ...checkOwner(row),

@@ -10,9 +10,10 @@ import {
   RECORD_COLUMNS,
   RESULT_IN,
   type RecordRow,
+  type SealedColumn,
 } from './async-check-row.js';
+import type { SealingKeys } from './data-keys.js';
 import { type Db, dbInTransaction } from './db.js';
-import type { Cipher } from './encryption.js';
 import {
   claimLeased,
   dueAtOnceSql,
@@ -49,6 +50,8 @@ interface ClaimRow extends CheckOwnerRow {
   reservation_plan: Plan | null;
 }
 
+type HeldRow = Record<`${Exclude<SealedColumn, 'result'>}_sealed`, Uint8Array | null>;
+
 const hashOf = (idempotencyKey: string) => createHash('sha256').update(idempotencyKey, 'utf8').digest();
 
 /**
@@ -56,8 +59,8 @@ const hashOf = (idempotencyKey: string) => createHash('sha256').update(idempoten
  * (the next attempt, or the end of the current run's lease) and `lease_token` who holds it. Every
  * write of a run is conditional on its token, so a run whose check was taken over writes nothing.
  */
-export function createAsyncChecksRepo(db: Db, cipher: Cipher): AsyncChecksRepo {
-  const { seal, open, toStored } = checkSeals(cipher);
+export function createAsyncChecksRepo(db: Db, keys: SealingKeys): AsyncChecksRepo {
+  const { seal, open, toStored } = checkSeals(keys);
   const toClaimed = (row: ClaimRow, leaseToken: string): ClaimedCheck => {
     const request = open<ValidatedRequest>(row.id, 'request', row.request_sealed);
     // Retention clears the request only of ended checks, which are never claimed.
@@ -110,6 +113,11 @@ export function createAsyncChecksRepo(db: Db, cipher: Cipher): AsyncChecksRepo {
           },
           usage: createUsageRepo(dbInTransaction(tx, db.kind)),
           async insert(check) {
+            // Until it ends, a check's values fall due when those of a check ending at once would; a
+            // check still open then keeps that day's key (shred-sql.ts). Ending seals them again.
+            const due = resultExpiresAt(check.createdAt);
+            const sealed = (column: SealedColumn, value: unknown) =>
+              value === null ? null : seal(tx, due, check.id, column, value);
             await tx.query(
               `INSERT INTO async_checks
                  (id, account_id, key_id, mode, kind, status, due_at, request_id, idempotency_key_hash,
@@ -126,12 +134,10 @@ export function createAsyncChecksRepo(db: Db, cipher: Cipher): AsyncChecksRepo {
                 check.createdAt,
                 check.requestId,
                 check.idempotencyKey === null ? null : hashOf(check.idempotencyKey),
-                seal(check.id, 'fingerprint', check.fingerprint),
-                seal(check.id, 'request', check.request),
-                check.clientReference === null
-                  ? null
-                  : seal(check.id, 'client_reference', check.clientReference),
-                check.callbackUrl === null ? null : seal(check.id, 'callback_url', check.callbackUrl),
+                await sealed('fingerprint', check.fingerprint),
+                await sealed('request', check.request),
+                await sealed('client_reference', check.clientReference),
+                await sealed('callback_url', check.callbackUrl),
                 check.reservation?.id ?? null,
                 check.reservation?.period ?? null,
                 check.reservation?.plan ?? null,
@@ -176,23 +182,44 @@ export function createAsyncChecksRepo(db: Db, cipher: Cipher): AsyncChecksRepo {
       db.transaction(async (tx) => {
         const { outcome, endedAt } = input;
         // The one final transition: only the holder of the lease, only from a state that is not final.
+        const { rows: held } = await tx.query<HeldRow>(
+          `SELECT fingerprint_sealed, request_sealed, client_reference_sealed, callback_url_sealed
+             FROM async_checks WHERE id = $1 AND lease_token = $2 AND status IN ('queued', 'running')
+             FOR UPDATE`,
+          [input.id, input.leaseToken],
+        );
+        const current = held[0];
+        if (!current) return null;
+        // Sealed again for their own deletion days: the result's (7 days) and the record's (30).
+        const resultDue = resultExpiresAt(endedAt);
+        const again = async (column: Exclude<SealedColumn, 'result'>, due: Date) => {
+          const value = open<unknown>(input.id, column, current[`${column}_sealed`]);
+          return value === null ? null : seal(tx, due, input.id, column, value);
+        };
         const { rows } = await tx.query<RecordRow>(
           `UPDATE async_checks SET
              status = $3, result_sealed = ${RESULT_IN('$4')}, error_code = $5, error_message = $6,
              completed_at = $7, result_expires_at = $8, status_expires_at = $9,
-             due_at = NULL, lease_token = NULL
+             due_at = NULL, lease_token = NULL, fingerprint_sealed = $10, request_sealed = $11,
+             client_reference_sealed = $12, callback_url_sealed = $13
            WHERE id = $1 AND lease_token = $2 AND status IN ('queued', 'running')
            RETURNING ${RECORD_COLUMNS}`,
           [
             input.id,
             input.leaseToken,
             outcome.ok ? 'succeeded' : 'failed',
-            outcome.ok ? seal(input.id, 'result', outcome.value).toString('base64') : null,
+            outcome.ok
+              ? (await seal(tx, resultDue, input.id, 'result', outcome.value)).toString('base64')
+              : null,
             outcome.ok ? null : outcome.error.code,
             outcome.ok ? null : outcome.error.message,
             endedAt,
-            resultExpiresAt(endedAt),
+            resultDue,
             statusExpiresAt(endedAt),
+            await again('fingerprint', statusExpiresAt(endedAt)),
+            await again('request', resultDue),
+            await again('client_reference', resultDue),
+            await again('callback_url', resultDue),
           ],
         );
         const row = rows[0];

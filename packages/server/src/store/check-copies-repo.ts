@@ -1,7 +1,7 @@
 import type { CheckCopiesRepo, CheckCopy } from '../checks/ports.js';
 import { type CheckOwnerRow, checkOwner } from './async-check-row.js';
+import type { SealingKeys } from './data-keys.js';
 import { type Db, toBuffer } from './db.js';
-import type { Cipher } from './encryption.js';
 
 interface CopyRow extends CheckOwnerRow {
   http_status: number;
@@ -14,10 +14,13 @@ interface CopyRow extends CheckOwnerRow {
 /** The additional data ties a sealed copy to its row: moved into another row, it does not open. */
 const aadOf = (id: string) => `check_copies:${id}:sealed`;
 
-export function createCheckCopiesRepo(db: Db, cipher: Cipher): CheckCopiesRepo {
+export function createCheckCopiesRepo(db: Db, keys: SealingKeys): CheckCopiesRepo {
   return {
     async insert(copy) {
-      const sealed = cipher.seal(
+      // With the key of the day it is deleted on: once that day has passed, every copy is unreadable.
+      const sealed = await keys.sealUntil(
+        db,
+        copy.expiresAt,
         JSON.stringify({ request: copy.request, result: copy.result, error: copy.error }),
         aadOf(copy.id),
       );
@@ -48,7 +51,7 @@ export function createCheckCopiesRepo(db: Db, cipher: Cipher): CheckCopiesRepo {
       );
       const row = rows[0];
       if (!row) return null;
-      const opened = cipher.open(toBuffer(row.sealed), aadOf(row.id));
+      const opened = keys.open(toBuffer(row.sealed), aadOf(row.id));
       if (!opened.ok) throw new Error(`check copy ${row.id} does not decrypt with the configured key`);
       const content = JSON.parse(opened.value.toString('utf8')) as Pick<
         CheckCopy,

@@ -17,6 +17,8 @@ import { cacheAuthentication } from './cached-accounts-repo.js';
 import { createCheckCopiesRepo } from './check-copies-repo.js';
 import { createDashboardRepo } from './dashboard-repo.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { createSealingKeys } from './data-keys.js';
+import { withDataKeys } from './data-keys-db.js';
 import type { Db } from './db.js';
 import { createKeyring } from './encryption.js';
 import { verifyEncryptionKey } from './encryption-canary.js';
@@ -27,14 +29,17 @@ import { openPostgresDb } from './pg-db.js';
 import { openPgliteDb } from './pglite-db.js';
 import { createRateLimitRepo } from './rate-limit-repo.js';
 import { createRecentChecksRepo } from './recent-checks-repo.js';
-import { type ResealReport, resealBatch } from './reseal.js';
+import { markRetentionInBuckets, type ResealReport, resealBatch, retentionInBuckets } from './reseal.js';
 import { type SweepReport, sweepExpired } from './retention.js';
+import { type CompactedTable, compactTables, deleteSpentDataKeys } from './shred-sql.js';
 import { createUsageRepo } from './usage-repo.js';
 import { createWebhookDeliveriesRepo } from './webhook-deliveries-repo.js';
 import { createWebhookSecretsRepo } from './webhook-secrets-repo.js';
 
 export interface DatabaseSweepReport extends SweepReport, WebhookSweepReport {
   readonly dashboardSessions: number;
+  /** Data keys of past days deleted (crypto-shredding, data-keys.ts). */
+  readonly dataKeys: number;
 }
 
 /** An open, migrated database with the repositories the domain uses. */
@@ -54,11 +59,20 @@ export interface Database {
   readonly dashboard: DashboardRepo;
   /**
    * Seals again with the current key up to `limit` values held under an older one (after a key
-   * rotation); 0 re-sealed means none is left.
+   * rotation), and moves values written before crypto-shredding to their data keys; 0 re-sealed
+   * means none is left.
    */
   reseal(limit: number): Promise<ResealReport>;
+  /**
+   * After the last `reseal`: compacts the tables it changed (and the data keys'), so no old value
+   * survives in their files, writes a checkpoint, and records that every value whose retention ends
+   * is under a data key. `checkpoint` false: PostgreSQL refused CHECKPOINT to this role.
+   */
+  finishReseal(tables: readonly CompactedTable[]): Promise<{ readonly checkpoint: boolean }>;
   /** Whether values may still be held under older keys (more than one key configured). */
   readonly hasPreviousKeys: boolean;
+  /** Whether a re-seal pass is due: older keys configured, or values written before crypto-shredding. */
+  readonly needsReseal: boolean;
   /** Checks' metadata for the dashboard's list (no sealed column is read). */
   readonly recentChecks: RecentChecksRepo;
   /** The retention sweep as of `now` (see retention.ts), webhook log and dashboard sessions included. */
@@ -82,6 +96,7 @@ export async function openDatabase(
       : fail('RTW_ENCRYPTION_KEY is required with a PostgreSQL database.');
   if (!keys.ok) return keys;
   const cipher = createKeyring(keys.value);
+  const sealing = createSealingKeys(cipher);
 
   let unlock = () => {};
   let db: Db;
@@ -106,6 +121,7 @@ export async function openDatabase(
       unlock();
     }
   };
+  let legacy = false;
   try {
     await migrate(db, now());
     const keyCheck = await verifyEncryptionKey(db, cipher);
@@ -113,6 +129,7 @@ export async function openDatabase(
       await closeAll();
       return fail(keyCheck.error);
     }
+    legacy = !(await retentionInBuckets(db));
   } catch (error) {
     await closeAll().catch(() => {});
     return fail(`Could not prepare the database ${describe(config)}: ${(error as Error).message}`);
@@ -121,26 +138,41 @@ export async function openDatabase(
   // The embedded database belongs to this process alone (lockDataDir): keys can be remembered and
   // rate limits counted in memory. On PostgreSQL other processes share both, so they live in SQL.
   const embedded = db.kind === 'pglite';
-  const webhookDeliveries = createWebhookDeliveriesRepo(db, cipher);
+  // Repositories of values whose retention ends read through it: it loads the data keys they name.
+  const sealedDb = withDataKeys(db, sealing);
+  const webhookDeliveries = createWebhookDeliveriesRepo(sealedDb, sealing);
   const dashboard = createDashboardRepo(db);
   return ok({
     db,
     accounts: embedded ? cacheAuthentication(createAccountsRepo(db, cipher)) : createAccountsRepo(db, cipher),
     usage: createUsageRepo(db),
     rateLimits: embedded ? createMemoryRateLimitRepo() : createRateLimitRepo(db),
-    checkCopies: createCheckCopiesRepo(db, cipher),
-    asyncChecks: createAsyncChecksRepo(db, cipher),
+    checkCopies: createCheckCopiesRepo(sealedDb, sealing),
+    asyncChecks: createAsyncChecksRepo(sealedDb, sealing),
     webhookDeliveries,
     webhookSecrets: createWebhookSecretsRepo(db, cipher),
     dashboard,
     recentChecks: createRecentChecksRepo(db),
-    reseal: (limit) => resealBatch(db, cipher, limit),
+    reseal: (limit) => resealBatch(sealedDb, sealing, limit),
+    async finishReseal(tables) {
+      const done = await compactTables(db, [...tables, 'data_keys']);
+      await markRetentionInBuckets(db);
+      return done;
+    },
     hasPreviousKeys: cipher.keyIds.length > 1,
-    sweep: async (at) => ({
-      ...(await sweepExpired(db, at)),
-      ...(await webhookDeliveries.sweep(at)),
-      dashboardSessions: await dashboard.sweep(at),
-    }),
+    needsReseal: cipher.keyIds.length > 1 || legacy,
+    sweep: async (at) => {
+      const report = {
+        ...(await sweepExpired(db, at)),
+        ...(await webhookDeliveries.sweep(at)),
+        dashboardSessions: await dashboard.sweep(at),
+      };
+      // The data first, then the keys of the days that have passed, then no old version of them.
+      const shredded = await deleteSpentDataKeys(db, at);
+      sealing.forget(shredded);
+      if (shredded.length > 0) await compactTables(db, ['data_keys']);
+      return { ...report, dataKeys: shredded.length };
+    },
     close: closeAll,
   });
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { safeError } from '../safe-error.js';
 import type { ResealReport } from './reseal.js';
+import type { CompactedTable } from './shred-sql.js';
 
 export interface BackgroundReseal {
   /** Resolves when the current batch has ended and no other will start. */
@@ -17,7 +18,12 @@ export interface BackgroundReseal {
 export function resealInBackground(
   reseal: (limit: number) => Promise<ResealReport>,
   log: Logger,
-  options: { readonly batch?: number; readonly pauseMs?: number } = {},
+  options: {
+    readonly batch?: number;
+    readonly pauseMs?: number;
+    /** Compacts the tables changed and writes a checkpoint (Database.finishReseal). */
+    readonly finish?: (tables: readonly CompactedTable[]) => Promise<{ readonly checkpoint: boolean }>;
+  } = {},
 ): BackgroundReseal {
   const batch = options.batch ?? 200;
   const pauseMs = options.pauseMs ?? 50;
@@ -25,6 +31,7 @@ export function resealInBackground(
   let wake: () => void = () => {};
   const done = (async () => {
     let total = 0;
+    const tables = new Set<CompactedTable>();
     log.info('encryption: sealing values held under older keys again with the current key');
     while (!stopped) {
       let report: ResealReport;
@@ -38,18 +45,32 @@ export function resealInBackground(
         return;
       }
       total += report.resealed;
+      for (const table of report.tables) tables.add(table);
       if (report.resealed === 0) {
         if (report.unreadable > 0) {
           log.warn(
             { resealed: total, unreadable: report.unreadable },
             'encryption: some values open with no configured key; keep every old key until they are found',
           );
-        } else {
-          log.info(
-            { resealed: total },
-            'encryption: every value is sealed with the current key; the old keys can be removed',
-          );
+          return;
         }
+        // The old values are still in the tables' files until they are rewritten.
+        let checkpoint = true;
+        try {
+          checkpoint = (await options.finish?.([...tables]))?.checkpoint ?? true;
+        } catch (error) {
+          log.warn(
+            { err: safeError(error) },
+            'encryption: compacting the tables failed; keep the old keys, it runs again at the next start',
+          );
+          return;
+        }
+        log.info(
+          { resealed: total, compacted: [...tables], checkpoint },
+          checkpoint
+            ? 'encryption: every value is sealed with the current key and the tables are compacted; the old keys can be removed'
+            : 'encryption: every value is sealed with the current key and the tables are compacted; the old keys can be removed once PostgreSQL has written its next checkpoint (CHECKPOINT needs pg_checkpoint)',
+        );
         return;
       }
       await new Promise<void>((resolve) => {

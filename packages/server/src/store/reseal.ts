@@ -1,43 +1,61 @@
+import { resultExpiresAt } from '@sharecode/core';
+import { dataKeyAad, type SealingKeys } from './data-keys.js';
 import { type Db, toBuffer } from './db.js';
-import type { Keyring } from './encryption.js';
+import type { CompactedTable } from './shred-sql.js';
 
-// Every sealed column, with the additional data its repository binds it to. A value whose first bytes
-// are not the current key's header is opened with the keyring (the old key is still in it) and sealed
-// again with the current key, a batch at a time. Each update is conditional on the value being
-// unchanged, so a row rewritten meanwhile by its repository is left as that wrote it.
+// Every value sealed with a master key, with the additional data its repository binds it to. After a
+// rotation, account-level values (and the data keys' wrappings) under an older master key are opened
+// and sealed again with the current one, a batch at a time. Values whose retention ends and that are
+// still under a master key (written before crypto-shredding) move to their deletion day's data key.
+// Each update is conditional on the value being unchanged, so a row rewritten meanwhile by its
+// repository is left as that wrote it.
+
+type Row = Readonly<Record<string, string>>;
 
 interface SealedColumn {
-  readonly table: string;
+  readonly table: CompactedTable;
   /** The row's identity: these columns, compared in the update. */
   readonly keys: readonly string[];
   readonly column: string;
-  readonly aad: (row: Readonly<Record<string, string>>) => string;
+  readonly aad: (row: Row) => string;
+  /** For values whose retention ends: when they fall due (SQL). */
+  readonly due?: string;
 }
+
+/** A check not ended yet: its values fall due as those of a check ending now would (async-checks-repo.ts). */
+const IN_PROGRESS_MS = resultExpiresAt(new Date(0)).getTime();
+const openCheck = "status IN ('queued', 'running')";
+const checkDue = (ended: string) =>
+  `CASE WHEN ${openCheck} THEN created_at + interval '${IN_PROGRESS_MS} milliseconds' ELSE ${ended} END`;
 
 export const SEALED_COLUMNS: readonly SealedColumn[] = [
   ...(['live', 'test'] as const).map((mode) => ({
-    table: 'accounts',
+    table: 'accounts' as const,
     keys: ['id'],
     column: `default_callback_url_${mode}`,
-    aad: (row: Readonly<Record<string, string>>) => `accounts:${row.id}:default_callback_url_${mode}`,
+    aad: (row: Row) => `accounts:${row.id}:default_callback_url_${mode}`,
   })),
   ...(['fingerprint', 'request', 'client_reference', 'callback_url', 'result'] as const).map((name) => ({
-    table: 'async_checks',
+    table: 'async_checks' as const,
     keys: ['id'],
     column: `${name}_sealed`,
-    aad: (row: Readonly<Record<string, string>>) => `async_checks:${row.id}:${name}_sealed`,
+    aad: (row: Row) => `async_checks:${row.id}:${name}_sealed`,
+    // The fingerprint answers Idempotency-Key replays as long as the record lives (30 days).
+    due: checkDue(name === 'fingerprint' ? 'status_expires_at' : 'result_expires_at'),
   })),
   {
     table: 'check_copies',
     keys: ['id'],
     column: 'sealed',
     aad: (row) => `check_copies:${row.id}:sealed`,
+    due: 'expires_at',
   },
   {
     table: 'webhook_deliveries',
     keys: ['id'],
     column: 'url_sealed',
     aad: (row) => `webhook_deliveries:${row.id}:url_sealed`,
+    due: 'expires_at',
   },
   {
     table: 'webhook_secrets',
@@ -45,6 +63,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
     column: 'secret_sealed',
     aad: (row) => `webhook_secrets:${row.account_id}:${row.mode}:secret_sealed`,
   },
+  { table: 'data_keys', keys: ['day'], column: 'key_sealed', aad: (row) => dataKeyAad(row.day ?? '') },
   { table: 'meta', keys: ['name'], column: 'value', aad: (row) => `meta:${row.name}` },
 ];
 
@@ -52,58 +71,78 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
 const unreadableSkip = 100;
 
 export interface ResealReport {
-  /** Values sealed again with the current key in this call. */
+  /** Values sealed again in this call. */
   readonly resealed: number;
   /** Values no key of the keyring opens (left as they are, counted once per call). */
   readonly unreadable: number;
+  /** The tables changed: their files hold the old values until compacted (shred-sql.ts). */
+  readonly tables: readonly CompactedTable[];
+}
+
+/** The headers (version and key id, hex) of the master keys: every one, or the older ones only. */
+function masterHeaders(keys: SealingKeys, olderOnly: boolean): string[] {
+  return keys.master.keyIds.slice(olderOnly ? 1 : 0).map((id) => `02${id}`);
 }
 
 /**
- * Seals again, with the current key, up to `limit` values held under older keys (or the version-1
- * format without a key id). Returns how many; 0 when none is left (unreadable ones aside).
+ * Seals again up to `limit` values held under older master keys (or the version-1 format without a
+ * key id), and moves values whose retention ends from the master keys to their data keys. Returns
+ * how many; 0 when none is left (unreadable ones aside).
  */
-export async function resealBatch(db: Db, keyring: Keyring, limit: number): Promise<ResealReport> {
+export async function resealBatch(db: Db, keys: SealingKeys, limit: number): Promise<ResealReport> {
   let resealed = 0;
   let unreadable = 0;
-  const header = keyring.currentHeader;
+  const tables = new Set<CompactedTable>();
   for (const spec of SEALED_COLUMNS) {
     if (resealed >= limit) break;
     // meta holds other values than the canary: only sealed ones are touched.
     const only = spec.table === 'meta' ? " AND name = 'encryption_canary'" : '';
     const keyList = spec.keys.join(', ');
     const { rows } = await db.query<Record<string, unknown>>(
-      `SELECT ${keyList}, ${spec.column} AS sealed FROM ${spec.table}
-        WHERE ${spec.column} IS NOT NULL AND substring(${spec.column} from 1 for ${header.length}) <> $1${only}
+      `SELECT ${keyList}, ${spec.column} AS sealed${spec.due ? `, ${spec.due} AS due` : ''} FROM ${spec.table}
+        WHERE ${spec.column} IS NOT NULL${only}
+          AND (get_byte(${spec.column}, 0) = 1
+               OR encode(substring(${spec.column} from 1 for 5), 'hex') = ANY($1::text[]))
         LIMIT ${limit - resealed + unreadableSkip}`,
-      [header],
+      [masterHeaders(keys, spec.due === undefined)],
     );
     for (const row of rows) {
       const ids = Object.fromEntries(spec.keys.map((key) => [key, String(row[key])]));
       const old = toBuffer(row.sealed);
-      const opened = keyring.open(old, spec.aad(ids));
+      const aad = spec.aad(ids);
+      const opened = keys.open(old, aad);
       if (!opened.ok) {
         unreadable++;
         continue;
       }
+      const sealed =
+        row.due instanceof Date
+          ? await keys.sealUntil(db, row.due, opened.value, aad)
+          : keys.master.seal(opened.value, aad);
       const where = spec.keys.map((key, i) => `${key} = $${i + 3}`).join(' AND ');
       const updated = await db.query(
         `UPDATE ${spec.table} SET ${spec.column} = $1 WHERE ${spec.column} = $2 AND ${where}`,
-        [keyring.seal(opened.value, spec.aad(ids)), old, ...spec.keys.map((key) => ids[key])],
+        [sealed, old, ...spec.keys.map((key) => ids[key])],
       );
-      if (updated.rowCount > 0) resealed++;
+      if (updated.rowCount > 0) {
+        resealed++;
+        tables.add(spec.table);
+      }
     }
   }
-  return { resealed, unreadable };
+  return { resealed, unreadable, tables: [...tables] };
 }
 
-/** Re-seals until nothing is left under an old key; returns the totals. */
-export async function resealAll(db: Db, keyring: Keyring, batch = 200): Promise<ResealReport> {
-  let resealed = 0;
-  let unreadable = 0;
-  for (;;) {
-    const report = await resealBatch(db, keyring, batch);
-    resealed += report.resealed;
-    unreadable = report.unreadable;
-    if (report.resealed === 0) return { resealed, unreadable };
-  }
+const MARKER = 'retention_in_buckets';
+
+/** Whether every value whose retention ends is known to be under a data key (shred-migration.ts). */
+export async function retentionInBuckets(db: Db): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM meta WHERE name = $1', [MARKER]);
+  return rows.length > 0;
+}
+
+export async function markRetentionInBuckets(db: Db): Promise<void> {
+  await db.query(`INSERT INTO meta (name, value) VALUES ($1, '\\x'::bytea) ON CONFLICT (name) DO NOTHING`, [
+    MARKER,
+  ]);
 }

@@ -5,10 +5,14 @@ import type { DatabaseConfig } from '../config.js';
 import { generateEncryptionKey } from './encryption.js';
 import { KEY_FILE_NAME, loadOrCreateKeyFile } from './key-file.js';
 import { openDatabase } from './open-database.js';
+import type { CompactedTable } from './shred-sql.js';
 
 export type RotationOutcome =
   | {
-      /** The key file was changed and every value sealed again: the old key is gone from the file. */
+      /**
+       * The key file was changed, every value sealed again and the tables that held old-key values
+       * compacted and checkpointed: the old key is gone from the file.
+       */
       readonly kind: 'key-file';
       readonly path: string;
       readonly resealed: number;
@@ -31,8 +35,9 @@ function writeKeyFile(path: string, keys: readonly Buffer[]): void {
 
 /**
  * `rtw-server keys rotate-encryption`. With the embedded key file (the server stopped, as for every
- * admin command): a new key goes first in the file, every sealed value is sealed again with it, and
- * the old key is removed. With RTW_ENCRYPTION_KEY: a new key is made for the operator to put first in
+ * admin command): a new key goes first in the file, every value under the old key (the data keys'
+ * wrappings, account secrets and URLs) is sealed again with it, the tables that held them are
+ * compacted and a checkpoint written (removing the WAL that held them), and the old key is removed. With RTW_ENCRYPTION_KEY: a new key is made for the operator to put first in
  * the variable of every process; servers then re-seal in the background, reading old values meanwhile.
  */
 export async function rotateEncryptionKey(config: DatabaseConfig): Promise<Outcome<RotationOutcome, string>> {
@@ -64,13 +69,18 @@ export async function rotateEncryptionKey(config: DatabaseConfig): Promise<Outco
   }
   let resealed = 0;
   let unreadable = 0;
+  const tables = new Set<CompactedTable>();
   try {
     for (;;) {
       const report = await opened.value.reseal(500);
       resealed += report.resealed;
       unreadable = report.unreadable;
+      for (const table of report.tables) tables.add(table);
       if (report.resealed === 0) break;
     }
+    // The old-key values are still in the tables' files (and the WAL) until rewritten and checkpointed:
+    // only then may the old key go.
+    if (unreadable === 0) await opened.value.finishReseal([...tables]);
   } finally {
     await opened.value.close();
   }

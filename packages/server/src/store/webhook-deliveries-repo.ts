@@ -1,6 +1,6 @@
 import type { DeliveryState, WebhookDeliveriesRepo } from '../webhooks/webhook-ports.js';
+import type { SealingKeys } from './data-keys.js';
 import type { Db } from './db.js';
-import type { Cipher } from './encryption.js';
 import { createWebhookDeliveryQueue } from './webhook-delivery-queue.js';
 import { type DeliveryRow, deliveryColumns, deliveryRows } from './webhook-delivery-rows.js';
 import { sweepWebhooks } from './webhook-retention.js';
@@ -9,10 +9,10 @@ import { sweepWebhooks } from './webhook-retention.js';
  * Deliveries in SQL: the queue (webhook-delivery-queue.ts), the test events' one-try rows, what the
  * dashboard reads and resends, the give-up mail markers and retention (webhook-retention.ts).
  */
-export function createWebhookDeliveriesRepo(db: Db, cipher: Cipher): WebhookDeliveriesRepo {
-  const rows = deliveryRows(cipher);
+export function createWebhookDeliveriesRepo(db: Db, keys: SealingKeys): WebhookDeliveriesRepo {
+  const rows = deliveryRows(keys);
   return {
-    ...createWebhookDeliveryQueue(db, cipher, rows),
+    ...createWebhookDeliveryQueue(db, keys, rows),
 
     recordTestEvent: (delivery, outcome, attemptedAt) =>
       db.transaction(async (tx) => {

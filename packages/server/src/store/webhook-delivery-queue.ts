@@ -5,8 +5,8 @@ import type {
   WebhookDeliveriesRepo,
 } from '../webhooks/webhook-ports.js';
 import { checkSeals, prefixedRecord, recordColumns } from './async-check-row.js';
+import type { SealingKeys } from './data-keys.js';
 import { type Db, queryableOf } from './db.js';
-import type { Cipher } from './encryption.js';
 import { claimLeased, type LeasedTable, renewLeased, timeParams } from './leased-queue-sql.js';
 import {
   type DeliveryRow,
@@ -35,8 +35,8 @@ type QueueOps = Pick<
  * Deliveries as a leased queue. A claim takes a batch of due deliveries and returns, in the same round
  * trip, what each attempt needs: the mode's signing secret and the check its event is built from.
  */
-export function createWebhookDeliveryQueue(db: Db, cipher: Cipher, rows: DeliveryRows): QueueOps {
-  const checks = checkSeals(cipher);
+export function createWebhookDeliveryQueue(db: Db, keys: SealingKeys, rows: DeliveryRows): QueueOps {
+  const checks = checkSeals(keys);
 
   /**
    * Attempts recorded in one statement, whatever their number: each delivery moves on only while its
@@ -124,7 +124,7 @@ export function createWebhookDeliveryQueue(db: Db, cipher: Cipher, rows: Deliver
           secret:
             row.secret_sealed === null
               ? null
-              : openWebhookSecret(cipher, row.account_id, row.mode, row.secret_sealed),
+              : openWebhookSecret(keys.master, row.account_id, row.mode, row.secret_sealed),
           // As the check's own GET would read it: of this account and mode only.
           check:
             check && check.account_id === row.account_id && check.mode === row.mode

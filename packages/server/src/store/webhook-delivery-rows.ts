@@ -3,8 +3,8 @@ import { randomBase62 } from '../accounts/random-id.js';
 import { type DeliveryErrorClass, isDeliveryErrorClass } from '../webhooks/delivery-outcome.js';
 import type { WebhookEventType } from '../webhooks/sign-event.js';
 import type { DeliveryRecord, DeliveryState, NewDelivery } from '../webhooks/webhook-ports.js';
+import type { SealingKeys } from './data-keys.js';
 import { type Queryable, toBuffer } from './db.js';
-import type { Cipher } from './encryption.js';
 import { dueAtOnceSql } from './leased-queue-sql.js';
 
 /** The rows of `webhook_deliveries` and `webhook_attempts`: what is written, and how a row is read. */
@@ -71,9 +71,9 @@ export interface DeliveryRows {
   insertAttempt(q: Queryable, line: AttemptLine): Promise<unknown>;
 }
 
-export function deliveryRows(cipher: Cipher): DeliveryRows {
+export function deliveryRows(keys: SealingKeys): DeliveryRows {
   const openUrl = (row: Pick<DeliveryRow, 'id' | 'url_sealed'>): string => {
-    const opened = cipher.open(toBuffer(row.url_sealed), urlAad(row.id));
+    const opened = keys.open(toBuffer(row.url_sealed), urlAad(row.id));
     if (!opened.ok) throw new Error(`the URL of delivery ${row.id} does not decrypt with the configured key`);
     return opened.value.toString('utf8');
   };
@@ -97,7 +97,7 @@ export function deliveryRows(cipher: Cipher): DeliveryRows {
       completedAt: row.completed_at,
       expiresAt: row.expires_at,
     }),
-    insert: (q, d, state, dueAt) =>
+    insert: async (q, d, state, dueAt) =>
       q.query(
         `INSERT INTO webhook_deliveries
            (id, event_id, account_id, mode, check_id, event_type, url_sealed, state, due_at,
@@ -111,7 +111,8 @@ export function deliveryRows(cipher: Cipher): DeliveryRows {
           d.mode,
           d.checkId,
           d.type,
-          cipher.seal(d.url, urlAad(d.id)),
+          // The key of the day the delivery is deleted on (data-keys.ts).
+          await keys.sealUntil(q, d.expiresAt, d.url, urlAad(d.id)),
           state,
           dueAt,
           d.eventCreatedAt,

@@ -1,0 +1,134 @@
+import { fail, type Outcome } from '@sharecode/core';
+import { type Queryable, toBuffer } from './db.js';
+import { createCipher, generateEncryptionKey, type Keyring, keyIdOf } from './encryption.js';
+
+// Crypto-shredding. A value whose retention ends is sealed with the data key of its deletion bucket,
+// the UTC day on which it falls due; the bucket keys are sealed with the master key in `data_keys`.
+// Retention deletes the data and, once the day has passed, the key (shred-sql.ts): every copy of the
+// data left in dead row versions, the WAL or a disk image is then unreadable. A sealed value keeps the
+// version-2 layout of encryption.ts, its key id being the data key's.
+
+const HEADER_BYTES = 5;
+
+/** The bucket of a value that falls due at `due`: its UTC day, `YYYY-MM-DD`. */
+export const bucketOf = (due: Date): string => due.toISOString().slice(0, 10);
+
+/** The additional data of a wrapped data key. */
+export const dataKeyAad = (day: string) => `data_keys:${day}:key_sealed`;
+
+/** The key id of a version-2 sealed value as hex, or null (version 1, or not a sealed value). */
+export function sealedKeyId(sealed: Uint8Array | string | null | undefined): string | null {
+  if (sealed === null || sealed === undefined) return null;
+  // Results cross the driver as base64 (async-check-row.ts): 8 characters hold the first 6 bytes.
+  const bytes = typeof sealed === 'string' ? Buffer.from(sealed.slice(0, 8), 'base64') : toBuffer(sealed);
+  if (bytes.length < HEADER_BYTES || bytes[0] !== 2) return null;
+  return bytes.subarray(1, HEADER_BYTES).toString('hex');
+}
+
+/**
+ * What the repositories seal and open with: account-level values under the master keyring, values
+ * whose retention ends under their bucket's data key. Opening is synchronous: the data keys a row
+ * needs are loaded first (`loadFor`, done by the database wrapper of withDataKeys).
+ */
+export interface SealingKeys {
+  readonly master: Keyring;
+  /** Seals with the data key of the UTC day `due` falls on, creating that key through `q` if needed. */
+  sealUntil(q: Queryable, due: Date, plaintext: Buffer | string, aad: string): Promise<Buffer>;
+  /** Opens a value sealed with a master key or a loaded data key. */
+  open(sealed: Buffer, aad: string): Outcome<Buffer, 'undecryptable'>;
+  /** Loads, through `q`, the data keys that the sealed values in these rows name and are not known yet. */
+  loadFor(q: Queryable, rows: readonly unknown[]): Promise<void>;
+  /** Forgets the data keys of these days (deleted by retention). */
+  forget(days: readonly string[]): void;
+}
+
+interface DataKeyRow {
+  day: string;
+  key_sealed: Uint8Array;
+}
+
+export function createSealingKeys(master: Keyring): SealingKeys {
+  const masterIds = new Set(master.keyIds);
+  const byDay = new Map<string, Keyring>();
+  const byId = new Map<string, Keyring[]>();
+  const remember = (day: string, key: Buffer): Keyring => {
+    const known = byDay.get(day);
+    if (known) return known;
+    const cipher = createCipher(key);
+    byDay.set(day, cipher);
+    const id = cipher.keyIds[0] ?? '';
+    byId.set(id, [...(byId.get(id) ?? []), cipher]);
+    return cipher;
+  };
+  const unwrap = (row: DataKeyRow): Buffer => {
+    const opened = master.open(toBuffer(row.key_sealed), dataKeyAad(row.day));
+    if (!opened.ok) throw new Error(`the data key of ${row.day} does not decrypt with the configured key`);
+    return opened.value;
+  };
+
+  const ensureKey = async (q: Queryable, day: string): Promise<Keyring> => {
+    const known = byDay.get(day);
+    if (known) return known;
+    let fresh = generateEncryptionKey();
+    // A data key's id must not name a master key (opening would pick the wrong one).
+    while (masterIds.has(keyIdOf(fresh).toString('hex'))) fresh = generateEncryptionKey();
+    // Two processes creating the day's key at once: the first insert wins and both use it.
+    await q.query(
+      `INSERT INTO data_keys (day, key_id, key_sealed) VALUES ($1, $2, $3) ON CONFLICT (day) DO NOTHING`,
+      [day, keyIdOf(fresh), master.seal(fresh, dataKeyAad(day))],
+    );
+    const { rows } = await q.query<DataKeyRow>('SELECT day, key_sealed FROM data_keys WHERE day = $1', [day]);
+    const row = rows[0];
+    if (!row) throw new Error(`the data key of ${day} was not stored`);
+    const key = unwrap(row);
+    // Remembered once committed: a rolled-back transaction takes its new key with it.
+    q.afterCommit(() => remember(day, key));
+    return createCipher(key);
+  };
+
+  return {
+    master,
+    async sealUntil(q, due, plaintext, aad) {
+      return (await ensureKey(q, bucketOf(due))).seal(plaintext, aad);
+    },
+    open(sealed, aad) {
+      const id = sealedKeyId(sealed);
+      if (id === null || masterIds.has(id)) return master.open(sealed, aad);
+      for (const cipher of byId.get(id) ?? []) {
+        const opened = cipher.open(sealed, aad);
+        if (opened.ok) return opened;
+      }
+      return fail('undecryptable');
+    },
+    async loadFor(q, rows) {
+      const missing = new Set<string>();
+      for (const row of rows) {
+        if (typeof row !== 'object' || row === null) continue;
+        for (const [column, value] of Object.entries(row)) {
+          // Only sealed columns: a hash column (idempotency keys) may start with the same byte.
+          if (!column.endsWith('sealed') || !(value instanceof Uint8Array || typeof value === 'string'))
+            continue;
+          const id = sealedKeyId(value);
+          if (id !== null && !masterIds.has(id) && !byId.has(id)) missing.add(id);
+        }
+      }
+      if (missing.size === 0) return;
+      const { rows: found } = await q.query<DataKeyRow>(
+        `SELECT day, key_sealed FROM data_keys WHERE encode(key_id, 'hex') = ANY($1::text[])`,
+        [[...missing]],
+      );
+      for (const row of found) remember(row.day, unwrap(row));
+    },
+    forget(days) {
+      for (const day of days) {
+        const cipher = byDay.get(day);
+        if (!cipher) continue;
+        byDay.delete(day);
+        const id = cipher.keyIds[0] ?? '';
+        const left = (byId.get(id) ?? []).filter((other) => other !== cipher);
+        if (left.length > 0) byId.set(id, left);
+        else byId.delete(id);
+      }
+    },
+  };
+}

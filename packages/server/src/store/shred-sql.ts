@@ -1,0 +1,63 @@
+import { bucketOf } from './data-keys.js';
+import type { Db } from './db.js';
+
+/**
+ * Deletes the data keys of the days before `now`'s, once retention has deleted their data: every copy
+ * of that data left in the files is unreadable from then on. A key still used by a check that has not
+ * ended, or by a delivery still pending, stays until they end. Returns the days whose key went.
+ */
+export async function deleteSpentDataKeys(db: Db, now: Date): Promise<string[]> {
+  const { rows } = await db.query<{ day: string }>(
+    `DELETE FROM data_keys k WHERE k.day < $1
+       AND NOT EXISTS (SELECT 1 FROM async_checks a WHERE a.status IN ('queued', 'running')
+                         AND substring(a.request_sealed from 2 for 4) = k.key_id)
+       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.state = 'pending'
+                         AND substring(d.url_sealed from 2 for 4) = k.key_id)
+     RETURNING day`,
+    [bucketOf(now)],
+  );
+  return rows.map((row) => row.day);
+}
+
+/** The tables whose files may hold values under a master key (reseal.ts) or a data key's wrapping. */
+export type CompactedTable =
+  | 'data_keys'
+  | 'accounts'
+  | 'async_checks'
+  | 'check_copies'
+  | 'webhook_deliveries'
+  | 'webhook_secrets'
+  | 'meta';
+
+/**
+ * Rewrites each table into new files (VACUUM FULL: the old file is emptied at commit), so no dead
+ * version of a row survives in them, then writes a checkpoint (see checkpoint).
+ */
+export async function compactTables(
+  db: Db,
+  tables: readonly CompactedTable[],
+): Promise<{ checkpoint: boolean }> {
+  for (const table of new Set(tables)) await db.exec(`VACUUM (FULL) ${table}`);
+  return { checkpoint: await checkpoint(db) };
+}
+
+/**
+ * A checkpoint writes the compacted pages home, after which the WAL before it is no longer needed.
+ * The embedded database then switches to a new WAL segment and checkpoints again with segment
+ * recycling off, so the segments that held the old row versions are removed, not kept for reuse.
+ * PostgreSQL's WAL belongs to the cluster (its settings: docs/operations.md); CHECKPOINT needs a
+ * superuser or the pg_checkpoint role there, and without it is left to the server's own schedule
+ * (false).
+ */
+export async function checkpoint(db: Db): Promise<boolean> {
+  if (db.kind === 'pglite') {
+    await db.exec('SET wal_recycle = off; CHECKPOINT; SELECT pg_switch_wal(); CHECKPOINT;');
+    return true;
+  }
+  try {
+    await db.exec('CHECKPOINT');
+    return true;
+  } catch {
+    return false;
+  }
+}

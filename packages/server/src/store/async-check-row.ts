@@ -103,8 +103,8 @@ export type SealedColumn = 'request' | 'fingerprint' | 'client_reference' | 'cal
 const aadOf = (id: string, column: SealedColumn) => `async_checks:${id}:${column}_sealed`;
 
 export interface CheckSeals {
-  /** Seals with the data key of the day `due` falls on (data-keys.ts), through `q`. */
-  seal(q: Queryable, due: Date, id: string, column: SealedColumn, value: unknown): Promise<Buffer>;
+  /** Seals with the data key of `bucket` (data-keys.ts), through `q`. */
+  seal(q: Queryable, bucket: string, id: string, column: SealedColumn, value: unknown): Promise<Buffer>;
   open<T>(id: string, column: SealedColumn, sealed: Uint8Array | string | null): T | null;
   toStored(row: RecordRow): StoredAsyncCheck;
 }
@@ -120,7 +120,7 @@ export function checkSeals(keys: SealingKeys): CheckSeals {
     return JSON.parse(opened.value.toString('utf8')) as T;
   };
   return {
-    seal: (q, due, id, column, value) => keys.sealUntil(q, due, JSON.stringify(value), aadOf(id, column)),
+    seal: (q, bucket, id, column, value) => keys.sealIn(q, bucket, JSON.stringify(value), aadOf(id, column)),
     open,
     toStored: (row) => ({
       ...checkOwner(row),

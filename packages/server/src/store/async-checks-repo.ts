@@ -12,7 +12,7 @@ import {
   type RecordRow,
   type SealedColumn,
 } from './async-check-row.js';
-import type { SealingKeys } from './data-keys.js';
+import { bucketOf, openCheckBucket, type SealingKeys } from './data-keys.js';
 import { type Db, dbInTransaction } from './db.js';
 import {
   claimLeased,
@@ -23,6 +23,7 @@ import {
   timeParams,
   timeSql,
 } from './leased-queue-sql.js';
+import { deleteDataKey } from './shred-sql.js';
 import { createUsageRepo } from './usage-repo.js';
 
 /** Namespace of the per-account create locks; the migration lock uses 0x72747701. */
@@ -113,11 +114,10 @@ export function createAsyncChecksRepo(db: Db, keys: SealingKeys): AsyncChecksRep
           },
           usage: createUsageRepo(dbInTransaction(tx, db.kind)),
           async insert(check) {
-            // Until it ends, a check's values fall due when those of a check ending at once would; a
-            // check still open then keeps that day's key (shred-sql.ts). Ending seals them again.
-            const due = resultExpiresAt(check.createdAt);
+            // Until it ends, under a key of its own: ending seals them again under their days' keys.
+            const bucket = openCheckBucket(check.id);
             const sealed = (column: SealedColumn, value: unknown) =>
-              value === null ? null : seal(tx, due, check.id, column, value);
+              value === null ? null : seal(tx, bucket, check.id, column, value);
             await tx.query(
               `INSERT INTO async_checks
                  (id, account_id, key_id, mode, kind, status, due_at, request_id, idempotency_key_hash,
@@ -190,11 +190,12 @@ export function createAsyncChecksRepo(db: Db, keys: SealingKeys): AsyncChecksRep
         );
         const current = held[0];
         if (!current) return null;
-        // Sealed again for their own deletion days: the result's (7 days) and the record's (30).
+        // Sealed again for their own deletion days: the result's (7 days) and the record's (30);
+        // the check's own key goes (its old row versions are unreadable once data_keys is compacted).
         const resultDue = resultExpiresAt(endedAt);
         const again = async (column: Exclude<SealedColumn, 'result'>, due: Date) => {
           const value = open<unknown>(input.id, column, current[`${column}_sealed`]);
-          return value === null ? null : seal(tx, due, input.id, column, value);
+          return value === null ? null : seal(tx, bucketOf(due), input.id, column, value);
         };
         const { rows } = await tx.query<RecordRow>(
           `UPDATE async_checks SET
@@ -209,7 +210,7 @@ export function createAsyncChecksRepo(db: Db, keys: SealingKeys): AsyncChecksRep
             input.leaseToken,
             outcome.ok ? 'succeeded' : 'failed',
             outcome.ok
-              ? (await seal(tx, resultDue, input.id, 'result', outcome.value)).toString('base64')
+              ? (await seal(tx, bucketOf(resultDue), input.id, 'result', outcome.value)).toString('base64')
               : null,
             outcome.ok ? null : outcome.error.code,
             outcome.ok ? null : outcome.error.message,
@@ -224,6 +225,8 @@ export function createAsyncChecksRepo(db: Db, keys: SealingKeys): AsyncChecksRep
         );
         const row = rows[0];
         if (!row) return null;
+        await deleteDataKey(tx, openCheckBucket(input.id));
+        tx.afterCommit(() => keys.forget([openCheckBucket(input.id)]));
         const ended = toStored(row);
         await within({ usage: createUsageRepo(dbInTransaction(tx, db.kind)), transaction: tx }, ended);
         return ended;

@@ -5,13 +5,18 @@ import { createCipher, generateEncryptionKey, type Keyring, keyIdOf } from './en
 // Crypto-shredding. A value whose retention ends is sealed with the data key of its deletion bucket,
 // the UTC day on which it falls due; the bucket keys are sealed with the master key in `data_keys`.
 // Retention deletes the data and, once the day has passed, the key (shred-sql.ts): every copy of the
-// data left in dead row versions, the WAL or a disk image is then unreadable. A sealed value keeps the
-// version-2 layout of encryption.ts, its key id being the data key's.
+// data left in dead row versions, the WAL or a disk image is then unreadable. An asynchronous check
+// that has not ended yet does not know its day: its values are under a key of its own (bucket
+// `check:<id>`), deleted when it ends and its values are sealed again under their days' keys. A
+// sealed value keeps the version-2 layout of encryption.ts, its key id being the data key's.
 
 const HEADER_BYTES = 5;
 
 /** The bucket of a value that falls due at `due`: its UTC day, `YYYY-MM-DD`. */
 export const bucketOf = (due: Date): string => due.toISOString().slice(0, 10);
+
+/** The bucket of an asynchronous check's values until it ends. */
+export const openCheckBucket = (checkId: string): string => `check:${checkId}`;
 
 /** The additional data of a wrapped data key. */
 export const dataKeyAad = (day: string) => `data_keys:${day}:key_sealed`;
@@ -32,13 +37,15 @@ export function sealedKeyId(sealed: Uint8Array | string | null | undefined): str
  */
 export interface SealingKeys {
   readonly master: Keyring;
-  /** Seals with the data key of the UTC day `due` falls on, creating that key through `q` if needed. */
+  /** Seals with the data key of `bucket` (bucketOf, openCheckBucket), creating that key through `q` if needed. */
+  sealIn(q: Queryable, bucket: string, plaintext: Buffer | string, aad: string): Promise<Buffer>;
+  /** Seals with the data key of the UTC day `due` falls on. */
   sealUntil(q: Queryable, due: Date, plaintext: Buffer | string, aad: string): Promise<Buffer>;
   /** Opens a value sealed with a master key or a loaded data key. */
   open(sealed: Buffer, aad: string): Outcome<Buffer, 'undecryptable'>;
   /** Loads, through `q`, the data keys that the sealed values in these rows name and are not known yet. */
   loadFor(q: Queryable, rows: readonly unknown[]): Promise<void>;
-  /** Forgets the data keys of these days (deleted by retention). */
+  /** Forgets the data keys of these buckets (deleted). */
   forget(days: readonly string[]): void;
 }
 
@@ -88,6 +95,9 @@ export function createSealingKeys(master: Keyring): SealingKeys {
 
   return {
     master,
+    async sealIn(q, bucket, plaintext, aad) {
+      return (await ensureKey(q, bucket)).seal(plaintext, aad);
+    },
     async sealUntil(q, due, plaintext, aad) {
       return (await ensureKey(q, bucketOf(due))).seal(plaintext, aad);
     },

@@ -1,4 +1,3 @@
-import { resultExpiresAt } from '@sharecode/core';
 import { dataKeyAad, type SealingKeys } from './data-keys.js';
 import { type Db, toBuffer } from './db.js';
 import type { CompactedTable } from './shred-sql.js';
@@ -18,15 +17,13 @@ interface SealedColumn {
   readonly keys: readonly string[];
   readonly column: string;
   readonly aad: (row: Row) => string;
-  /** For values whose retention ends: when they fall due (SQL). */
-  readonly due?: string;
+  /** For values whose retention ends: their bucket (SQL; data-keys.ts's bucketOf and openCheckBucket). */
+  readonly bucket?: string;
 }
 
-/** A check not ended yet: its values fall due as those of a check ending now would (async-checks-repo.ts). */
-const IN_PROGRESS_MS = resultExpiresAt(new Date(0)).getTime();
-const openCheck = "status IN ('queued', 'running')";
-const checkDue = (ended: string) =>
-  `CASE WHEN ${openCheck} THEN created_at + interval '${IN_PROGRESS_MS} milliseconds' ELSE ${ended} END`;
+const dayOf = (due: string) => `to_char(${due} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+const checkBucket = (due: string) =>
+  `CASE WHEN status IN ('queued', 'running') THEN 'check:' || id ELSE ${dayOf(due)} END`;
 
 export const SEALED_COLUMNS: readonly SealedColumn[] = [
   ...(['live', 'test'] as const).map((mode) => ({
@@ -41,21 +38,21 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
     column: `${name}_sealed`,
     aad: (row: Row) => `async_checks:${row.id}:${name}_sealed`,
     // The fingerprint answers Idempotency-Key replays as long as the record lives (30 days).
-    due: checkDue(name === 'fingerprint' ? 'status_expires_at' : 'result_expires_at'),
+    bucket: checkBucket(name === 'fingerprint' ? 'status_expires_at' : 'result_expires_at'),
   })),
   {
     table: 'check_copies',
     keys: ['id'],
     column: 'sealed',
     aad: (row) => `check_copies:${row.id}:sealed`,
-    due: 'expires_at',
+    bucket: dayOf('expires_at'),
   },
   {
     table: 'webhook_deliveries',
     keys: ['id'],
     column: 'url_sealed',
     aad: (row) => `webhook_deliveries:${row.id}:url_sealed`,
-    due: 'expires_at',
+    bucket: dayOf('expires_at'),
   },
   {
     table: 'webhook_secrets',
@@ -99,12 +96,12 @@ export async function resealBatch(db: Db, keys: SealingKeys, limit: number): Pro
     const only = spec.table === 'meta' ? " AND name = 'encryption_canary'" : '';
     const keyList = spec.keys.join(', ');
     const { rows } = await db.query<Record<string, unknown>>(
-      `SELECT ${keyList}, ${spec.column} AS sealed${spec.due ? `, ${spec.due} AS due` : ''} FROM ${spec.table}
+      `SELECT ${keyList}, ${spec.column} AS sealed${spec.bucket ? `, ${spec.bucket} AS bucket` : ''} FROM ${spec.table}
         WHERE ${spec.column} IS NOT NULL${only}
           AND (get_byte(${spec.column}, 0) = 1
                OR encode(substring(${spec.column} from 1 for 5), 'hex') = ANY($1::text[]))
         LIMIT ${limit - resealed + unreadableSkip}`,
-      [masterHeaders(keys, spec.due === undefined)],
+      [masterHeaders(keys, spec.bucket === undefined)],
     );
     for (const row of rows) {
       const ids = Object.fromEntries(spec.keys.map((key) => [key, String(row[key])]));
@@ -116,8 +113,8 @@ export async function resealBatch(db: Db, keys: SealingKeys, limit: number): Pro
         continue;
       }
       const sealed =
-        row.due instanceof Date
-          ? await keys.sealUntil(db, row.due, opened.value, aad)
+        typeof row.bucket === 'string'
+          ? await keys.sealIn(db, row.bucket, opened.value, aad)
           : keys.master.seal(opened.value, aad);
       const where = spec.keys.map((key, i) => `${key} = $${i + 3}`).join(' AND ');
       const updated = await db.query(

@@ -1,22 +1,26 @@
 import { bucketOf } from './data-keys.js';
-import type { Db } from './db.js';
+import type { Db, Queryable } from './db.js';
 
 /**
  * Deletes the data keys of the days before `now`'s, once retention has deleted their data: every copy
- * of that data left in the files is unreadable from then on. A key still used by a check that has not
- * ended, or by a delivery still pending, stays until they end. Returns the days whose key went.
+ * of that data left in the files is unreadable from then on. A key still used by a delivery still
+ * pending (past its deletion, left to its worker) stays until it ends. The open checks' own keys
+ * (`check:<id>`) go when their check ends (deleteDataKey). Returns the days whose key went.
  */
 export async function deleteSpentDataKeys(db: Db, now: Date): Promise<string[]> {
   const { rows } = await db.query<{ day: string }>(
-    `DELETE FROM data_keys k WHERE k.day < $1
-       AND NOT EXISTS (SELECT 1 FROM async_checks a WHERE a.status IN ('queued', 'running')
-                         AND substring(a.request_sealed from 2 for 4) = k.key_id)
+    `DELETE FROM data_keys k WHERE k.day < $1 AND k.day NOT LIKE 'check:%'
        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.state = 'pending'
                          AND substring(d.url_sealed from 2 for 4) = k.key_id)
      RETURNING day`,
     [bucketOf(now)],
   );
   return rows.map((row) => row.day);
+}
+
+/** Deletes one bucket's data key (an ended check's own); the next compaction removes its old versions. */
+export async function deleteDataKey(q: Queryable, bucket: string): Promise<void> {
+  await q.query('DELETE FROM data_keys WHERE day = $1', [bucket]);
 }
 
 /** The tables whose files may hold values under a master key (reseal.ts) or a data key's wrapping. */

@@ -80,12 +80,14 @@ export function createSealingKeys(master: Keyring): SealingKeys {
     // A data key's id must not name a master key (opening would pick the wrong one).
     while (masterIds.has(keyIdOf(fresh).toString('hex'))) fresh = generateEncryptionKey();
     // Two processes creating the day's key at once: the first insert wins and both use it.
-    await q.query(
-      `INSERT INTO data_keys (day, key_id, key_sealed) VALUES ($1, $2, $3) ON CONFLICT (day) DO NOTHING`,
+    const inserted = await q.query<DataKeyRow>(
+      `INSERT INTO data_keys (day, key_id, key_sealed) VALUES ($1, $2, $3) ON CONFLICT (day) DO NOTHING
+       RETURNING day, key_sealed`,
       [day, keyIdOf(fresh), master.seal(fresh, dataKeyAad(day))],
     );
-    const { rows } = await q.query<DataKeyRow>('SELECT day, key_sealed FROM data_keys WHERE day = $1', [day]);
-    const row = rows[0];
+    const row =
+      inserted.rows[0] ??
+      (await q.query<DataKeyRow>('SELECT day, key_sealed FROM data_keys WHERE day = $1', [day])).rows[0];
     if (!row) throw new Error(`the data key of ${day} was not stored`);
     const key = unwrap(row);
     // Remembered once committed: a rolled-back transaction takes its new key with it.

@@ -16,7 +16,8 @@ const HEADER_BYTES = 5;
 export const bucketOf = (due: Date): string => due.toISOString().slice(0, 10);
 
 /** The bucket of an asynchronous check's values until it ends. */
-export const openCheckBucket = (checkId: string): string => `check:${checkId}`;
+const OPEN_CHECK = 'check:';
+export const openCheckBucket = (checkId: string): string => `${OPEN_CHECK}${checkId}`;
 
 /** The additional data of a wrapped data key. */
 export const dataKeyAad = (day: string) => `data_keys:${day}:key_sealed`;
@@ -47,6 +48,12 @@ export interface SealingKeys {
   loadFor(q: Queryable, rows: readonly unknown[]): Promise<void>;
   /** Forgets the data keys of these buckets (deleted). */
   forget(days: readonly string[]): void;
+  /**
+   * Forgets the open checks' keys not used since the previous call (each sweep calls it): one read by
+   * this process and ended by another would stay in memory for good. A key loaded for a read is used
+   * at once, so none is forgotten between its loading and its use; one needed later is loaded again.
+   */
+  forgetOpenChecks(): void;
 }
 
 interface DataKeyRow {
@@ -58,11 +65,20 @@ export function createSealingKeys(master: Keyring): SealingKeys {
   const masterIds = new Set(master.keyIds);
   const byDay = new Map<string, Keyring>();
   const byId = new Map<string, Keyring[]>();
+  // The sweep generation in which each open check's key was last used (forgetOpenChecks).
+  const lastUsed = new Map<string, number>();
+  const bucketOfCipher = new Map<Keyring, string>();
+  let generation = 0;
+  const used = (bucket: string) => {
+    if (bucket.startsWith(OPEN_CHECK)) lastUsed.set(bucket, generation);
+  };
   const remember = (day: string, key: Buffer): Keyring => {
+    used(day);
     const known = byDay.get(day);
     if (known) return known;
     const cipher = createCipher(key);
     byDay.set(day, cipher);
+    bucketOfCipher.set(cipher, day);
     const id = cipher.keyIds[0] ?? '';
     byId.set(id, [...(byId.get(id) ?? []), cipher]);
     return cipher;
@@ -75,6 +91,7 @@ export function createSealingKeys(master: Keyring): SealingKeys {
 
   const ensureKey = async (q: Queryable, day: string): Promise<Keyring> => {
     const known = byDay.get(day);
+    used(day);
     if (known) return known;
     let fresh = generateEncryptionKey();
     // A data key's id must not name a master key (opening would pick the wrong one).
@@ -95,8 +112,27 @@ export function createSealingKeys(master: Keyring): SealingKeys {
     return createCipher(key);
   };
 
+  const forget = (days: readonly string[]) => {
+    for (const day of days) {
+      lastUsed.delete(day);
+      const cipher = byDay.get(day);
+      if (!cipher) continue;
+      byDay.delete(day);
+      bucketOfCipher.delete(cipher);
+      const id = cipher.keyIds[0] ?? '';
+      const left = (byId.get(id) ?? []).filter((other) => other !== cipher);
+      if (left.length > 0) byId.set(id, left);
+      else byId.delete(id);
+    }
+  };
+
   return {
     master,
+    forget,
+    forgetOpenChecks() {
+      forget([...lastUsed].filter(([, at]) => at < generation).map(([bucket]) => bucket));
+      generation++;
+    },
     async sealIn(q, bucket, plaintext, aad) {
       return (await ensureKey(q, bucket)).seal(plaintext, aad);
     },
@@ -108,7 +144,9 @@ export function createSealingKeys(master: Keyring): SealingKeys {
       if (id === null || masterIds.has(id)) return master.open(sealed, aad);
       for (const cipher of byId.get(id) ?? []) {
         const opened = cipher.open(sealed, aad);
-        if (opened.ok) return opened;
+        if (!opened.ok) continue;
+        used(bucketOfCipher.get(cipher) ?? '');
+        return opened;
       }
       return fail('undecryptable');
     },
@@ -130,17 +168,6 @@ export function createSealingKeys(master: Keyring): SealingKeys {
         [[...missing]],
       );
       for (const row of found) remember(row.day, unwrap(row));
-    },
-    forget(days) {
-      for (const day of days) {
-        const cipher = byDay.get(day);
-        if (!cipher) continue;
-        byDay.delete(day);
-        const id = cipher.keyIds[0] ?? '';
-        const left = (byId.get(id) ?? []).filter((other) => other !== cipher);
-        if (left.length > 0) byId.set(id, left);
-        else byId.delete(id);
-      }
     },
   };
 }

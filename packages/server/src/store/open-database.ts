@@ -170,6 +170,7 @@ export async function openDatabase(
       // The data first, then the keys of the days that have passed, then no old version of them.
       const shredded = await deleteSpentDataKeys(db, at);
       sealing.forget(shredded);
+      sealing.forgetOpenChecks();
       if (shredded.length > 0) await compactTables(db, ['data_keys']);
       return { ...report, dataKeys: shredded.length };
     },

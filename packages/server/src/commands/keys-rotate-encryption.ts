@@ -43,7 +43,7 @@ export function registerKeysRotateEncryption(keys: Command): void {
       return;
     }
     process.stdout.write(
-      `Encryption key rotated: ${done.resealed} values sealed again with the new key, the tables that held old-key values compacted and checkpointed; ${done.path} holds only the new key. A backup taken before now still holds the old key's values: see "Backups" in the README.\n`,
+      `Encryption key rotated: ${done.resealed} values sealed again with the new key, the tables that held old-key values compacted and checkpointed; ${done.path} holds only the new key. A backup taken before now still holds values the old key opens: see "What a backup still holds" in the README.\n`,
     );
   });
 }

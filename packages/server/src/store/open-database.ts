@@ -17,6 +17,7 @@ import { cacheAuthentication } from './cached-accounts-repo.js';
 import { createCheckCopiesRepo } from './check-copies-repo.js';
 import { createDashboardRepo } from './dashboard-repo.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { deriveKeys } from './derived-keys.js';
 import type { Db } from './db.js';
 import { createKeyring } from './encryption.js';
 import { verifyEncryptionKey } from './encryption-canary.js';
@@ -59,6 +60,8 @@ export interface Database {
   reseal(limit: number): Promise<ResealReport>;
   /** Whether values may still be held under older keys (more than one key configured). */
   readonly hasPreviousKeys: boolean;
+  /** HMAC keys of the dashboard's device cookies, derived from the encryption keys (the first signs). */
+  readonly cookieKeys: readonly Buffer[];
   /** Checks' metadata for the dashboard's list (no sealed column is read). */
   readonly recentChecks: RecentChecksRepo;
   /** The retention sweep as of `now` (see retention.ts), webhook log and dashboard sessions included. */
@@ -136,6 +139,7 @@ export async function openDatabase(
     recentChecks: createRecentChecksRepo(db),
     reseal: (limit) => resealBatch(db, cipher, limit),
     hasPreviousKeys: cipher.keyIds.length > 1,
+    cookieKeys: deriveKeys(keys.value, 'dashboard device cookie'),
     sweep: async (at) => ({
       ...(await sweepExpired(db, at)),
       ...(await webhookDeliveries.sweep(at)),

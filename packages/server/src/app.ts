@@ -32,6 +32,7 @@ import { createSmtpMailer } from './webhooks/give-up-mail.js';
 import { createPinnedAgents } from './webhooks/pinned-agents.js';
 import { trustedCas } from './webhooks/post-webhook.js';
 import { type LookupAll, systemLookup } from './webhooks/resolve-target.js';
+import { createTestEventLimit } from './webhooks/test-event-limit.js';
 import type { WebhooksConfig } from './webhooks/webhook-config.js';
 import { createWebhooks, type Webhooks } from './webhooks/webhooks-service.js';
 
@@ -118,6 +119,7 @@ export function createServer(deps: ServerDeps): Server {
     queueClock,
     onQueued: (mode) => webhookWorker.nudge(mode),
     log: log.child({ component: 'webhooks' }),
+    testEventLimit: createTestEventLimit(database.rateLimits),
   });
   const admin = createAdmin({
     accounts: database.accounts,

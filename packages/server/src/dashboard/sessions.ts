@@ -46,7 +46,11 @@ export interface DashboardSessions {
    * Checks the e-mail address and password from `client`; a new session, its cookie token and a
    * device cookie on success.
    */
-  signIn(email: string, password: string, client: SignInClient): Promise<Outcome<SignedInSession, SignInRefusal>>;
+  signIn(
+    email: string,
+    password: string,
+    client: SignInClient,
+  ): Promise<Outcome<SignedInSession, SignInRefusal>>;
   find(token: string | undefined): Promise<DashboardSession | null>;
   signOut(token: string): Promise<void>;
 }

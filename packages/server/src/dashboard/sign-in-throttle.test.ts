@@ -30,7 +30,8 @@ async function attempt(throttle: SignInThrottle, who: SignInAttempt, at: Date, s
 describe('sign-in throttle', () => {
   it('counts failures only: a right password gives its attempt back', async () => {
     const throttle = createSignInThrottle(createMemoryRateLimitRepo());
-    for (let i = 0; i < 50; i++) expect(await attempt(throttle, owner(), AT, true)).toEqual({ allowed: true });
+    for (let i = 0; i < 50; i++)
+      expect(await attempt(throttle, owner(), AT, true)).toEqual({ allowed: true });
     for (let i = 0; i < 4; i++) expect((await attempt(throttle, owner(), AT)).allowed).toBe(true);
     expect((await attempt(throttle, owner(), AT)).allowed).toBe(true);
   });
@@ -56,7 +57,10 @@ describe('sign-in throttle', () => {
     for (let i = 0; i < (hour?.failures ?? 0) - (quarter?.failures ?? 0); i++) {
       expect((await attempt(throttle, owner(), later(700 + 60 * Math.floor(i / 5)))).allowed).toBe(true);
     }
-    expect(await attempt(throttle, owner(), later(1000))).toEqual({ allowed: false, retryAfterSeconds: 2400 });
+    expect(await attempt(throttle, owner(), later(1000))).toEqual({
+      allowed: false,
+      retryAfterSeconds: 2400,
+    });
     // Once the hour is over, the right password gets in.
     expect(await attempt(throttle, owner(), later(3400), true)).toEqual({ allowed: true });
   });
@@ -66,7 +70,10 @@ describe('sign-in throttle', () => {
     for (let i = 0; i < SIGN_IN_ADDRESS_LIMIT.failures; i++) {
       expect((await attempt(throttle, owner(`198.51.100.${i}`), AT)).allowed).toBe(true);
     }
-    expect(await attempt(throttle, owner('203.0.113.9'), AT)).toEqual({ allowed: false, retryAfterSeconds: 700 });
+    expect(await attempt(throttle, owner('203.0.113.9'), AT)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 700,
+    });
     // The owner's known browser, even from an address the guesser used, is let through.
     expect(await attempt(throttle, owner('198.51.100.1', 'device-1'), AT, true)).toEqual({ allowed: true });
     // It has its own limit: a stolen device cookie guesses no faster.

@@ -26,9 +26,6 @@ export const SIGN_IN_CLIENT_LIMIT: FailureLimit = { seconds: 15 * 60, failures: 
 /** Per known browser (device cookie): its own count, so a stolen cookie guesses no faster. */
 export const SIGN_IN_DEVICE_LIMIT: FailureLimit = { seconds: 15 * 60, failures: 10 };
 
-/** Kept for the page's wording and older tests: the address window. */
-export const SIGN_IN_WINDOW_SECONDS = SIGN_IN_ADDRESS_LIMIT.seconds;
-
 export interface SignInAttempt {
   readonly email: string;
   /** The client's network address (the proxy's client with RTW_TRUST_PROXY). */

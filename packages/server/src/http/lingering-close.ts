@@ -1,10 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /** How long a connection answered early keeps reading what its client still sends. */
 export const LINGER_MS = 3_000;
-/** ... and at most this much: a client that never stops sending is cut off anyway. */
-export const LINGER_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * An answer sent before the request's body was read (413 for a body over the limit, 415 for the
@@ -19,27 +18,31 @@ export function registerLingeringClose(app: FastifyInstance): void {
     const message = request.raw;
     if (!message.complete && !message.readableEnded) {
       reply.header('connection', 'close');
-      lingerOnClose(message.socket);
+      lingerOnClose(message.socket, message);
     }
     return payload;
   });
 }
 
-/** Replaces the socket's `destroySoon` (Node's close after the last answer) with a lingering one. */
-function lingerOnClose(socket: Socket): void {
+/**
+ * Replaces the socket's `destroySoon` (Node's close after the last answer) with a lingering one:
+ * half-close after the answer, let Node's parser read and discard the rest of the body, and close
+ * once it has all come, the client has gone, or the time is up.
+ */
+function lingerOnClose(socket: Socket, message: IncomingMessage): void {
   const lingering = socket as Socket & { destroySoon?: () => void };
   lingering.destroySoon = () => {
-    let read = 0;
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     timer.unref();
-    socket.on('data', (chunk: Buffer) => {
-      read += chunk.length;
-      if (read > LINGER_MAX_BYTES) socket.destroy();
-    });
-    // The client closed its side: nothing more will come.
-    socket.once('end', () => socket.destroy());
+    const done = () => socket.destroy();
     socket.once('close', () => clearTimeout(timer));
     socket.end();
-    socket.resume();
+    if (message.complete) return done();
+    // Node's parser reads on (it may read the socket below JavaScript) and discards the body.
+    message.once('end', done);
+    message.once('close', () => {
+      if (message.complete) done();
+    });
+    message.resume();
   };
 }

@@ -11,7 +11,11 @@ function appWithHealth() {
   let now = new Date('2026-11-23T10:00:00Z');
   const health = createPortalHealth(silentPortalLog, () => now);
   health.record('immigration_status', { code: null });
-  const fingerprint = { id: '0123456789abcdef', host: 'example.test', path: '/x' } as unknown as PageFingerprint;
+  const fingerprint = {
+    id: '0123456789abcdef',
+    host: 'example.test',
+    path: '/x',
+  } as unknown as PageFingerprint;
   now = new Date('2026-11-23T10:05:00Z');
   health.record('right_to_work', { code: 'UPSTREAM_UNEXPECTED', fingerprint });
   const app = Fastify();

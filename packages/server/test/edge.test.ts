@@ -131,6 +131,30 @@ describe('the edge of the service', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
+  it.each([
+    ['client_reference', { client_reference: 'order-1\u001b[31m' }],
+    ['client_reference', { client_reference: 'order\u0000' }],
+    ['client_reference', { client_reference: 'order\u009b1' }],
+    ['company_name', { company_name: 'Acme\u0085Ltd' }],
+    ['callback_url', { callback_url: 'https://:@hooks.example.com/' }],
+    ['callback_url', { callback_url: 'https://hooks.example.com@evil.example/' }],
+  ])('refuses %s %j with 400 INVALID_INPUT naming the field', async (field, extra) => {
+    const response = await fetch(`${server.url}/api/check/async`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        share_code: 'W ACPT 0001',
+        date_of_birth: '1990-01-01',
+        company_name: 'Acme Ltd',
+        ...extra,
+      }),
+    });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { code: string; field: string; message: string } };
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.message).toContain(field);
+  });
+
   it('believes no X-Forwarded-Proto without RTW_TRUST_PROXY: the sign-in cookie is not Secure', async () => {
     const form = await fetch(`${server.url}/dashboard/sign-in`, {
       headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.1' },

@@ -39,9 +39,13 @@ export function createDeviceCookies(keys: readonly Buffer[]): DeviceCookies {
       if (!match) return null;
       const [, accountId = '', issued = '', deviceId = '', signature = ''] = match;
       if (Number(issued) + DEVICE_TTL_SECONDS < now.getTime() / 1000) return null;
-      const given = Buffer.from(signature, 'base64url');
+      // Compared as text: base64url decoding ignores a last character's spare bits, so two
+      // spellings would decode to the same bytes.
+      const given = Buffer.from(signature, 'utf8');
       const body = `v1.${accountId}.${issued}.${deviceId}`;
-      const valid = keys.some((key) => timingSafeEqual(mac(key, body), given));
+      const valid = keys.some((key) =>
+        timingSafeEqual(Buffer.from(mac(key, body).toString('base64url'), 'utf8'), given),
+      );
       return valid ? { accountId, deviceId } : null;
     },
   };

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_ADDRESS_LIMIT } from '../src/dashboard/sign-in-throttle.js';
 import { TEST_EVENTS_PER_MINUTE } from '../src/webhooks/test-event-limit.js';
-import { newKey, startTestServer, type TestServer } from './support/test-server.js';
+import { newDashboardOwner } from './support/dashboard.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
 
 const PASSWORD = 'a long enough password';
 const OPERATOR_TOKEN = 'op_dashboard_test_0123456789abcdef0123';
@@ -21,12 +22,7 @@ beforeAll(async () => {
       RTW_WEBHOOKS_UNSAFE_ALLOW_HOSTS: '127.0.0.1',
     },
   });
-  const { accountId } = await newKey(ctx.admin, 'free', 'live');
-  const account = await ctx.admin.getAccount(accountId);
-  if (!account.ok) throw new Error(account.error);
-  const set = await ctx.server.dashboardAdmin.setPassword(accountId, PASSWORD);
-  if (!set.ok) throw new Error(set.error);
-  owner = { accountId, email: account.value.email };
+  owner = await newDashboardOwner(ctx.server, PASSWORD);
 });
 afterAll(async () => {
   await ctx?.close();

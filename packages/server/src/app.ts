@@ -15,9 +15,11 @@ import { performSyncCheck } from './checks/sync-check.js';
 import { createDashboardAdmin, type DashboardAdmin } from './dashboard/dashboard-admin.js';
 import type { DashboardConfig } from './dashboard/dashboard-config.js';
 import { createDashboardService } from './dashboard/dashboard-service.js';
+import { createDeviceCookies } from './dashboard/device-cookie.js';
 import { createDashboardSessions } from './dashboard/sessions.js';
 import { createSignInThrottle } from './dashboard/sign-in-throttle.js';
 import { buildHttpApp } from './http/build-app.js';
+import type { EdgeConfig } from './http/edge-config.js';
 import type { HttpTimeouts } from './http/http-timeouts.js';
 import { OPENAPI_JSON } from './openapi-document.js';
 import type { PortalHealthReport } from './portal/portal-health.js';
@@ -30,6 +32,7 @@ import { createSmtpMailer } from './webhooks/give-up-mail.js';
 import { createPinnedAgents } from './webhooks/pinned-agents.js';
 import { trustedCas } from './webhooks/post-webhook.js';
 import { type LookupAll, systemLookup } from './webhooks/resolve-target.js';
+import { createTestEventLimit } from './webhooks/test-event-limit.js';
 import type { WebhooksConfig } from './webhooks/webhook-config.js';
 import { createWebhooks, type Webhooks } from './webhooks/webhooks-service.js';
 
@@ -58,6 +61,8 @@ export interface ServerDeps {
   /** The resolver of callback hosts; the system's by default (tests inject one). */
   readonly webhookLookup?: LookupAll | undefined;
   readonly dashboard: DashboardConfig;
+  /** Trusted proxies, connection caps, keep-alive, the operator token; the documented defaults when absent. */
+  readonly edge?: EdgeConfig | undefined;
   /** How long clients may take to send headers and whole requests; 30 s each by default. */
   readonly httpTimeouts?: HttpTimeouts | undefined;
   /** The live portal driver's health (GET /healthz/portal, the live dashboard); absent: no driver. */
@@ -114,6 +119,7 @@ export function createServer(deps: ServerDeps): Server {
     queueClock,
     onQueued: (mode) => webhookWorker.nudge(mode),
     log: log.child({ component: 'webhooks' }),
+    testEventLimit: createTestEventLimit(database.rateLimits),
   });
   const admin = createAdmin({
     accounts: database.accounts,
@@ -176,6 +182,7 @@ export function createServer(deps: ServerDeps): Server {
     openapiJson: OPENAPI_JSON,
     isClosing: () => closing,
     httpTimeouts: deps.httpTimeouts,
+    edge: deps.edge,
     admitRequest,
     syncCheck: (input) =>
       performSyncCheck(
@@ -188,7 +195,12 @@ export function createServer(deps: ServerDeps): Server {
     readAsyncCheck: asyncChecks.read,
     portalHealth: deps.portalHealth,
     dashboard: {
-      sessions: createDashboardSessions(database.dashboard, createSignInThrottle(database.rateLimits), clock),
+      sessions: createDashboardSessions(
+        database.dashboard,
+        createSignInThrottle(database.rateLimits),
+        createDeviceCookies(database.cookieKeys),
+        clock,
+      ),
       service: createDashboardService({
         accounts: database.accounts,
         admin,

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fail, type Outcome, ok } from '@sharecode/core';
 import { type DashboardConfig, loadDashboardConfig } from './dashboard/dashboard-config.js';
 import { type Env, present } from './env-values.js';
+import { type EdgeConfig, type EdgeFlags, loadEdgeConfig } from './http/edge-config.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
 import { loadPortalConfig, type PortalConfig, type PortalFlags } from './portal/portal-config.js';
 import { type AsyncChecksConfig, fitAsyncToSlots, loadAsyncChecksConfig } from './queue/async-config.js';
@@ -38,10 +39,12 @@ export interface ServerConfig extends DatabaseConfig {
   /** Webhook delivery: schedule, unsafe test hosts, CA, concurrency, SMTP (webhooks/webhook-config.ts). */
   readonly webhooks: WebhooksConfig;
   readonly dashboard: DashboardConfig;
+  /** Trusted proxies, connection caps, keep-alive, the operator token (http/edge-config.ts). */
+  readonly edge: EdgeConfig;
 }
 
 /** Command-line flags as commander hands them over (all optional strings). */
-export interface ConfigFlags extends PortalFlags, WebhooksFlags {
+export interface ConfigFlags extends PortalFlags, WebhooksFlags, EdgeFlags {
   readonly port?: string | number | undefined;
   readonly host?: string | undefined;
   readonly dataDir?: string | undefined;
@@ -124,6 +127,8 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
   if (!webhooks.ok) problems.push(...webhooks.error);
   const dashboard = loadDashboardConfig(env);
   if (!dashboard.ok) problems.push(...dashboard.error);
+  const edge = loadEdgeConfig(flags, env);
+  if (!edge.ok) problems.push(...edge.error);
 
   if (
     problems.length > 0 ||
@@ -132,7 +137,8 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
     !portal.ok ||
     !asyncChecks.ok ||
     !webhooks.ok ||
-    !dashboard.ok
+    !dashboard.ok ||
+    !edge.ok
   )
     return fail(problems);
   return ok({
@@ -149,6 +155,7 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
     portal: portal.value,
     webhooks: webhooks.value,
     dashboard: dashboard.value,
+    edge: edge.value,
   });
 }
 

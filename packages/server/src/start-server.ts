@@ -116,6 +116,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     webhooks: { ...config.value.webhooks, ...options.webhooks },
     webhookLookup: options.webhookLookup,
     dashboard: config.value.dashboard,
+    edge: config.value.edge,
     httpTimeouts: options.httpTimeouts,
     portalHealth: portal ? () => portal.runner.health() : undefined,
   });

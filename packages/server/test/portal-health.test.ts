@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHROMIUM } from './portal-harness.js';
 import { dashboardSignIn } from './support/dashboard.js';
-import { type LiveServer, startLiveServer } from './support/live-server.js';
+import { LIVE_OPERATOR_TOKEN, type LiveServer, startLiveServer } from './support/live-server.js';
 import { newKey } from './support/test-server.js';
 
 const REQUEST = {
@@ -50,7 +50,9 @@ describe.skipIf(CHROMIUM === null)('the portal health answer', () => {
 
   const health = async () => {
     // Plain fetch: the operator endpoint is outside the API contract that `call` checks against.
-    const response = await fetch(`${live.server.url}/healthz/portal`);
+    const response = await fetch(`${live.server.url}/healthz/portal`, {
+      headers: { authorization: `Bearer ${LIVE_OPERATOR_TOKEN}` },
+    });
     expect(response.status).toBe(200);
     const text = await response.text();
     return { body: JSON.parse(text) as PortalHealthBody, text };
@@ -82,6 +84,17 @@ describe.skipIf(CHROMIUM === null)('the portal health answer', () => {
     expect(body.kinds.right_to_rent?.last_hour.checks).toBe(0);
 
     const id = rtw?.last_unrecognised?.fingerprint.id;
+    // Without the operator token: whether each portal is healthy, and nothing else.
+    const open = await fetch(`${live.server.url}/healthz/portal`);
+    expect(open.status).toBe(200);
+    const openText = await open.text();
+    expect(JSON.parse(openText).kinds).toEqual({
+      right_to_work: { healthy: false },
+      right_to_rent: { healthy: true },
+      immigration_status: { healthy: true },
+    });
+    expect(openText).not.toContain(String(id));
+
     const newPage = live.logs.filter((line) => /new page shape/.test(String(line.msg)));
     expect(newPage).toHaveLength(1);
     expect(newPage[0]).toMatchObject({ kind: 'right_to_work', fingerprint: { id } });

@@ -57,7 +57,7 @@ export function validateCallbackUrl(raw: unknown): Outcome<string> {
   }
   // URL parsers silently drop tabs and line breaks and trim spaces; refuse them so what is checked is
   // exactly what is stored.
-  if (hasControlCharacter(raw, { spaceAndC1: true })) {
+  if (hasControlCharacter(raw, { space: true })) {
     return refuse(
       'contains spaces or control characters: send the URL without them (percent-encode if needed).',
     );
@@ -75,6 +75,13 @@ export function validateCallbackUrl(raw: unknown): Outcome<string> {
   }
   if (raw.includes('\\')) {
     return refuse('must not contain backslashes: use forward slashes.');
+  }
+  // Any `@` before the path is user-info, even an empty one (`https://:@host/`) that the parsed URL
+  // shows as no user name and no password: refuse it on the text, as receivers' parsers differ.
+  if (/^https:\/\/[^/?#]*@/i.test(raw)) {
+    return refuse(
+      'must not contain a user name or password (an "@" before the path): remove them and authenticate with the webhook signature.',
+    );
   }
   let url: URL;
   try {

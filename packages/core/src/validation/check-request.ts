@@ -110,7 +110,6 @@ function validateAsyncFields(
       field: 'client_reference',
       describes: "your own id for this check (never the applicant's name, share code or date of birth)",
       minLength: 0,
-      allowControlCharacters: true,
     });
     if (!reference.ok) return reference;
     clientReference = reference.value;

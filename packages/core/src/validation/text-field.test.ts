@@ -40,11 +40,27 @@ describe('validateText', () => {
   it('lets optional references be empty but not too long', () => {
     const reference = { field: 'client_reference', describes: 'your id', minLength: 0 } as const;
     expect(validateText('', reference)).toEqual({ ok: true, value: '' });
-    expect(refusal('a\nb', { ...reference, allowControlCharacters: false })).toContain('control characters');
-    expect(validateText('a\nb', { ...reference, allowControlCharacters: true })).toEqual({
-      ok: true,
-      value: 'a\nb',
-    });
     expect(refusal('r'.repeat(201), reference)).toContain('longer than 200');
+  });
+
+  it.each([
+    ['ESC', '\u001b[31mref'],
+    ['NUL', 'ref\u0000'],
+    ['line break', 'a\nb'],
+    ['tab', 'a\tb'],
+    ['DEL', 'a\u007fb'],
+    ['C1 CSI', 'a\u009b31m'],
+    ['C1 NEL', 'a\u0085b'],
+    ['C1 first', '\u0080'],
+  ])('refuses a %s in every text field, client_reference included', (_name, raw) => {
+    for (const r of [rule, { field: 'client_reference', describes: 'your id', minLength: 0 } as const]) {
+      expect(refusal(raw, r)).toContain('control characters');
+    }
+  });
+
+  it('keeps the characters just past the control ranges', () => {
+    for (const raw of ['~', '\u00a0Acme', '\u00e9', 'Zoë']) {
+      expect(validateText(raw, rule)).toEqual({ ok: true, value: raw });
+    }
   });
 });

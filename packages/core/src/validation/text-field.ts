@@ -20,8 +20,6 @@ export interface TextRule {
   /** 1 for the required 1-to-200 fields; 0 for client_reference. */
   minLength: 0 | 1;
   maxLength?: number;
-  /** Opaque values (client_reference) may hold anything JSON can carry. */
-  allowControlCharacters?: boolean;
 }
 
 function refuse(field: string, message: string): { ok: false; error: CheckError } {
@@ -29,8 +27,9 @@ function refuse(field: string, message: string): { ok: false; error: CheckError 
 }
 
 /**
- * A text field of 1 (or 0) to 200 characters. Blank values and control characters (line breaks,
- * tabs, NUL) are refused unless allowed: they would reach the portal's form and the PDF.
+ * A text field of 1 (or 0) to 200 characters. Blank values and control characters (C0 such as line
+ * breaks, tabs, NUL and ESC; DEL; C1) are refused in every field, client_reference included: they
+ * would reach the portal's form, the PDF, logs, terminals and the integrator's own systems.
  */
 export function validateText(raw: unknown, rule: TextRule): Outcome<string> {
   const { field, describes } = rule;
@@ -50,10 +49,10 @@ export function validateText(raw: unknown, rule: TextRule): Outcome<string> {
   if (rule.minLength === 1 && raw.trim() === '') {
     return refuse(field, `${field} must not be empty or only spaces: send ${describes} (${range}).`);
   }
-  if (!rule.allowControlCharacters && hasControlCharacter(raw)) {
+  if (hasControlCharacter(raw)) {
     return refuse(
       field,
-      `${field} must not contain line breaks, tabs or other control characters: send it on one line.`,
+      `${field} must not contain line breaks, tabs or other control characters (U+0000 to U+001F, U+007F to U+009F): send it on one line, as plain text.`,
     );
   }
   return ok(raw);

@@ -67,10 +67,15 @@ export interface RateLimitRepo {
    * lasts `windowSeconds` (at most RATE_WINDOW_LONGEST_SECONDS); returns the window's count so far.
    */
   hit(keyId: string, windowStart: number, windowSeconds: number): Promise<number>;
+  /**
+   * Adds `by` (negative: gives hits back) to the window's count and returns it; `hit` is `add(…, 1)`.
+   * Sign-in reserves an attempt before checking the password and gives it back unless it failed.
+   */
+  add(keyId: string, windowStart: number, windowSeconds: number, by: number): Promise<number>;
 }
 
-/** The longest window a caller may count in (sign-in's); stored windows are kept this long. */
-export const RATE_WINDOW_LONGEST_SECONDS = 15 * 60;
+/** The longest window a caller may count in (sign-in's hour); stored windows are kept this long. */
+export const RATE_WINDOW_LONGEST_SECONDS = 60 * 60;
 
 export interface UsageCounts {
   /** Charged live checks this period. */

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { type ConfigFlags, DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
+import { DEFAULT_EDGE_CONFIG } from '../http/edge-config.js';
 import { DEFAULT_CHECK_SLOTS, DEFAULT_CHECK_TIMEOUT_SECONDS } from '../portal/portal-config.js';
 import { startedBanner } from '../started-banner.js';
 import { databaseOptions } from './database-options.js';
@@ -50,6 +51,22 @@ export function registerStartCommand(program: Command): void {
       .option(
         '--webhooks-unsafe-allow-hosts <hosts>',
         'TESTS ONLY: comma-separated hosts webhooks may reach although internal, e.g. 127.0.0.1,localhost (env RTW_WEBHOOKS_UNSAFE_ALLOW_HOSTS)',
+      )
+      .option(
+        '--trust-proxy <addresses>',
+        'proxies whose X-Forwarded-For/-Proto are believed: addresses or CIDRs, comma-separated (env RTW_TRUST_PROXY)',
+      )
+      .option(
+        '--max-connections <n>',
+        `open connections in total (env RTW_MAX_CONNECTIONS; default ${DEFAULT_EDGE_CONFIG.maxConnections})`,
+      )
+      .option(
+        '--max-connections-per-client <n>',
+        `open connections per client address (env RTW_MAX_CONNECTIONS_PER_CLIENT; default ${DEFAULT_EDGE_CONFIG.maxConnectionsPerClient})`,
+      )
+      .option(
+        '--keep-alive-seconds <seconds>',
+        `how long an idle keep-alive connection is kept (env RTW_KEEP_ALIVE_SECONDS; default ${DEFAULT_EDGE_CONFIG.keepAliveMs / 1000})`,
       )
       .option(
         '--no-portal-driver',

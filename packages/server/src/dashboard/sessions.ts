@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { fail, type Outcome, ok } from '@sharecode/core';
 import type { DashboardRepo, DashboardSession } from './dashboard-ports.js';
+import type { DeviceCookies } from './device-cookie.js';
 import { decoyHash, verifyPassword } from './password.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 
@@ -27,16 +28,29 @@ export interface SignInRefusal {
   readonly retryAfterSeconds: number | null;
 }
 
+/** Where a sign-in comes from: the client's address and the browser's device cookie, if any. */
+export interface SignInClient {
+  readonly address: string;
+  readonly deviceCookie?: string | undefined;
+}
+
+export interface SignedInSession {
+  readonly token: string;
+  readonly session: DashboardSession;
+  /** A fresh device cookie for the browser (see device-cookie.ts). */
+  readonly deviceCookie: string;
+}
+
 export interface DashboardSessions {
   /**
-   * Checks the e-mail address and password, from `client` (its network address); a new session and
-   * its cookie token on success.
+   * Checks the e-mail address and password from `client`; a new session, its cookie token and a
+   * device cookie on success.
    */
   signIn(
     email: string,
     password: string,
-    client: string,
-  ): Promise<Outcome<{ readonly token: string; readonly session: DashboardSession }, SignInRefusal>>;
+    client: SignInClient,
+  ): Promise<Outcome<SignedInSession, SignInRefusal>>;
   find(token: string | undefined): Promise<DashboardSession | null>;
   signOut(token: string): Promise<void>;
 }
@@ -57,13 +71,20 @@ function tooMany(retryAfterSeconds: number): SignInRefusal {
 export function createDashboardSessions(
   repo: DashboardRepo,
   throttle: SignInThrottle,
+  devices: DeviceCookies,
   clock: () => Date,
 ): DashboardSessions {
   return {
     async signIn(email, password, client) {
-      const allowance = await throttle(email, client, clock());
-      if (!allowance.allowed) return fail(tooMany(allowance.retryAfterSeconds));
       const candidates = await repo.signInCandidates(email.trim());
+      // A browser that signed in to one of this address's accounts before is let through a lockout.
+      const device = devices.read(client.deviceCookie, clock());
+      const known = device && candidates.some((c) => c.accountId === device.accountId) ? device : null;
+      const allowance = await throttle(
+        { email, client: client.address, device: known?.deviceId ?? null },
+        clock(),
+      );
+      if (!allowance.allowed) return fail(tooMany(allowance.retryAfterSeconds));
       let accountId: string | null = null;
       for (const candidate of candidates) {
         if (await verifyPassword(password, candidate.passwordHash)) {
@@ -73,6 +94,7 @@ export function createDashboardSessions(
       }
       // An unknown address costs a hash too, so timing does not tell which addresses have accounts.
       if (candidates.length === 0) await verifyPassword(password, await decoyHash());
+      await allowance.settle(accountId !== null);
       if (accountId === null) return fail(WRONG);
       const now = clock();
       const token = newToken();
@@ -82,7 +104,7 @@ export function createDashboardSessions(
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
       };
       await repo.createSession(hashToken(token), session, now);
-      return ok({ token, session });
+      return ok({ token, session, deviceCookie: devices.issue(accountId, now) });
     },
     async find(token) {
       if (token === undefined || !TOKEN.test(token)) return null;

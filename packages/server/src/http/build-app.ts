@@ -6,11 +6,14 @@ import { safeError } from '../safe-error.js';
 import { ASYNC_CREATE_ROUTES, type AsyncRoutesDeps, registerAsyncRoutes } from './async-routes.js';
 import { type CheckRoutesDeps, registerCheckRoutes, SYNC_CHECK_ROUTES } from './check-routes.js';
 import { answerClientError, answerConnect } from './client-error.js';
+import { limitConnections } from './connection-limits.js';
 import { type DashboardRoutesDeps, registerDashboardRoutes } from './dashboard-routes.js';
 import { registerDocsRoute } from './docs-route.js';
+import { DEFAULT_EDGE_CONFIG, type EdgeConfig, trustedProxyMatcher } from './edge-config.js';
 import { BODY_LIMIT_BYTES, frameworkErrorToCheckError } from './framework-errors.js';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, httpServerOptions } from './http-timeouts.js';
 import { registerLandingPage } from './landing-page.js';
+import { registerLingeringClose } from './lingering-close.js';
 import { registerNotFound } from './not-found.js';
 import { registerPortalHealthRoute } from './portal-health-route.js';
 import { newRequestId, REQUEST_ID_HEADER } from './request-id.js';
@@ -28,6 +31,8 @@ export interface HttpDeps extends CheckRoutesDeps, AsyncRoutesDeps {
   readonly dashboard?: DashboardRoutesDeps;
   /** How long clients may take to send headers and requests; 30 s each by default. */
   readonly httpTimeouts?: HttpTimeouts | undefined;
+  /** Trusted proxies, connection caps, keep-alive, the operator token; the documented defaults when absent. */
+  readonly edge?: EdgeConfig | undefined;
 }
 
 /** The HTTP surface: request ids, error bodies, headers and routes. No SQL, no business rules. */
@@ -35,6 +40,7 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
   // Typed as fastify's logger so the instance keeps fastify's default generics.
   const loggerInstance: FastifyBaseLogger = deps.log;
   const timeouts = deps.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS;
+  const edge = deps.edge ?? DEFAULT_EDGE_CONFIG;
   const app = Fastify({
     loggerInstance,
     genReqId: newRequestId,
@@ -47,6 +53,9 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
     // Receiving a request (not answering it: a live check may take a minute) must not take forever.
     requestTimeout: timeouts.requestMs,
     http: httpServerOptions(timeouts),
+    // request.ip and request.protocol (Secure cookies) come from X-Forwarded-* only through these.
+    trustProxy: edge.trustProxy.length > 0 ? [...edge.trustProxy] : false,
+    keepAliveTimeout: edge.keepAliveMs,
     // A check id of any length is a check id of the wrong shape (404 CHECK_NOT_FOUND), never a routing error.
     routerOptions: { maxParamLength: 16 * 1024 },
     clientErrorHandler: answerClientError,
@@ -57,6 +66,8 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
   });
 
   app.server.on('connect', answerConnect);
+  const trusted = trustedProxyMatcher(edge.trustProxy);
+  limitConnections(app.server, { ...edge, exempt: trusted });
 
   // Only JSON bodies: fastify's text/plain parser would let a wrong Content-Type through.
   app.removeContentTypeParser('text/plain');
@@ -78,6 +89,8 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
     }
     return undefined;
   });
+
+  registerLingeringClose(app);
 
   // A keep-alive connection would hold shutdown open after its in-flight answer: close it instead.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -105,7 +118,7 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
   registerNotFound(app, allowed);
   registerLandingPage(app, { dashboard: deps.dashboard !== undefined });
   registerServiceRoutes(app, deps);
-  registerPortalHealthRoute(app, deps);
+  registerPortalHealthRoute(app, { portalHealth: deps.portalHealth, operatorToken: edge.operatorToken });
   registerDocsRoute(app, deps);
   registerCheckRoutes(app, deps);
   registerAsyncRoutes(app, deps);

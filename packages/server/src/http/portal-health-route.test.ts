@@ -1,8 +1,27 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { PageFingerprint } from '../portal/page-fingerprint.js';
 import { createPortalHealth } from '../portal/portal-health.js';
 import { silentPortalLog } from '../portal/portal-log.js';
 import { registerPortalHealthRoute } from './portal-health-route.js';
+
+const TOKEN = 'op_0123456789abcdef0123456789abcdef';
+
+function appWithHealth() {
+  let now = new Date('2026-11-23T10:00:00Z');
+  const health = createPortalHealth(silentPortalLog, () => now);
+  health.record('immigration_status', { code: null });
+  const fingerprint = {
+    id: '0123456789abcdef',
+    host: 'example.test',
+    path: '/x',
+  } as unknown as PageFingerprint;
+  now = new Date('2026-11-23T10:05:00Z');
+  health.record('right_to_work', { code: 'UPSTREAM_UNEXPECTED', fingerprint });
+  const app = Fastify();
+  registerPortalHealthRoute(app, { portalHealth: () => health.report(), operatorToken: TOKEN });
+  return app;
+}
 
 describe('GET /healthz/portal', () => {
   it('says when this process runs no portal driver', async () => {
@@ -13,18 +32,67 @@ describe('GET /healthz/portal', () => {
     expect(response.json()).toEqual({ status: 'ok', portal_driver: false, kinds: null });
   });
 
-  it('answers each kind in snake_case, never cached', async () => {
-    const health = createPortalHealth(silentPortalLog, () => new Date('2026-11-23T10:00:00Z'));
-    health.record('immigration_status', { code: null });
-    const app = Fastify();
-    registerPortalHealthRoute(app, { portalHealth: () => health.report() });
-    const response = await app.inject({ method: 'GET', url: '/healthz/portal' });
+  it('without the token tells per kind only whether the portal is healthy, never cached', async () => {
+    const response = await appWithHealth().inject({ method: 'GET', url: '/healthz/portal' });
+    expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json().kinds.immigration_status).toEqual({
+    expect(response.json()).toEqual({
+      status: 'ok',
+      portal_driver: true,
+      kinds: {
+        right_to_work: { healthy: false },
+        right_to_rent: { healthy: true },
+        immigration_status: { healthy: true },
+      },
+    });
+    expect(response.body).not.toContain('0123456789abcdef');
+  });
+
+  it('with the operator token adds fingerprints and counts in snake_case', async () => {
+    const response = await appWithHealth().inject({
+      method: 'GET',
+      url: '/healthz/portal',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const kinds = response.json().kinds;
+    expect(kinds.immigration_status).toEqual({
+      healthy: true,
       last_success_at: '2026-11-23T10:00:00.000Z',
       last_unrecognised: null,
       unrecognised_pages: [],
       last_hour: { checks: 1, upstream_unexpected: 0, upstream_unexpected_rate: 0 },
     });
+    expect(kinds.right_to_work.healthy).toBe(false);
+    expect(kinds.right_to_work.unrecognised_pages).toEqual([
+      { id: '0123456789abcdef', count: 1, last_at: '2026-11-23T10:05:00.000Z' },
+    ]);
+  });
+
+  it.each([
+    ['a wrong token', `Bearer ${TOKEN.slice(0, -1)}x`],
+    ['a longer token', `Bearer ${TOKEN}0`],
+    ['another scheme', `Basic ${TOKEN}`],
+  ])('refuses %s with 401 and shows nothing', async (_name, authorization) => {
+    const response = await appWithHealth().inject({
+      method: 'GET',
+      url: '/healthz/portal',
+      headers: { authorization },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toContain('Bearer');
+    expect(response.json().error.code).toBe('INVALID_KEY');
+    expect(response.body).not.toContain('0123456789abcdef');
+  });
+
+  it('refuses every bearer when no operator token is configured', async () => {
+    const app = Fastify();
+    registerPortalHealthRoute(app, { portalHealth: () => createPortalHealth(silentPortalLog).report() });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/healthz/portal',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(response.statusCode).toBe(401);
   });
 });

@@ -1,27 +1,59 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { checkError, errorBody } from '@sharecode/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KindHealth, PortalHealthReport } from '../portal/portal-health.js';
 
+export interface PortalHealthRouteDeps {
+  readonly portalHealth?: (() => PortalHealthReport) | undefined;
+  /** RTW_OPERATOR_TOKEN: a bearer of it sees fingerprints and counts; null: nobody does here. */
+  readonly operatorToken?: string | null | undefined;
+}
+
 /**
- * `GET /healthz/portal`: the operator view of the live portal driver, outside the API contract
- * (openapi.json) and, like /healthz, without a key. It holds no personal data: fingerprints are
- * redacted page structures. Per kind: last successful live check, last unrecognised page with its
- * fingerprint, pages seen per fingerprint, and the last hour's UPSTREAM_UNEXPECTED rate.
+ * `GET /healthz/portal`: the live portal driver's health, outside the API contract (openapi.json).
+ * Without a key it says per kind only whether the portal is healthy; the operator's bearer token
+ * (RTW_OPERATOR_TOKEN) adds the details: last success, last unrecognised page with its fingerprint,
+ * pages seen per fingerprint, and the last hour's UPSTREAM_UNEXPECTED rate. (Account owners see them
+ * in words on the dashboard.)
  */
-export function registerPortalHealthRoute(
-  app: FastifyInstance,
-  deps: { readonly portalHealth?: (() => PortalHealthReport) | undefined },
-): void {
-  app.get('/healthz/portal', async (_request, reply) => {
+export function registerPortalHealthRoute(app: FastifyInstance, deps: PortalHealthRouteDeps): void {
+  const expected = deps.operatorToken ? digest(deps.operatorToken) : null;
+  app.get('/healthz/portal', async (request, reply) => {
+    reply.type('application/json; charset=utf-8').header('cache-control', 'no-store');
+    const given = bearerOf(request);
+    if (given !== null && !(expected !== null && timingSafeEqual(digest(given), expected))) {
+      reply.header('www-authenticate', 'Bearer realm="rtw-server operators"');
+      const message =
+        'This is not the operator token (RTW_OPERATOR_TOKEN): send it as "Authorization: Bearer <token>", or leave the header out for the public summary.';
+      return reply.code(401).send(errorBody(checkError('INVALID_KEY', message)));
+    }
     const report = deps.portalHealth?.();
-    const body = report
-      ? {
-          status: 'ok',
-          portal_driver: true,
-          kinds: Object.fromEntries(Object.entries(report).map(([kind, health]) => [kind, wire(health)])),
-        }
-      : { status: 'ok', portal_driver: false, kinds: null };
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send(body);
+    if (!report) return reply.send({ status: 'ok', portal_driver: false, kinds: null });
+    const detailed = given !== null;
+    const kinds = Object.fromEntries(
+      Object.entries(report).map(([kind, health]) => [
+        kind,
+        detailed ? { healthy: isHealthy(health), ...wire(health) } : { healthy: isHealthy(health) },
+      ]),
+    );
+    return reply.send({ status: 'ok', portal_driver: true, kinds });
   });
+}
+
+/** Healthy unless the last thing the portal did was show a page the driver does not recognise. */
+export function isHealthy(health: KindHealth): boolean {
+  const last = health.lastUnrecognised;
+  return last === null || (health.lastSuccessAt !== null && health.lastSuccessAt > last.at);
+}
+
+/** Hashed first, so the comparison takes the same time whatever the lengths. */
+const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? '';
 }
 
 function wire(health: KindHealth) {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MONTH_NAMES } from '@sharecode/core/util';
+import { keepKnownWords } from './known-words.js';
 import type { PageSnapshot } from './page-snapshot.js';
 
 /**
@@ -103,9 +104,10 @@ export function diagnosticOf(
   return {
     step,
     note,
-    title: snapshot ? redactPageText(snapshot.title, secrets) : null,
+    // Only the known pages' words: a heading may name the person in any case or script.
+    title: snapshot ? keepKnownWords(redactPageText(snapshot.title, secrets)) : null,
     path: snapshot ? redactPageText(snapshot.path, secrets) : null,
-    h1: snapshot?.h1 ? redactPageText(snapshot.h1, secrets) : null,
+    h1: snapshot?.h1 ? keepKnownWords(redactPageText(snapshot.h1, secrets)) : null,
     status: snapshot?.status ?? null,
     htmlSha256: html === null ? null : sha256Of(html),
   };

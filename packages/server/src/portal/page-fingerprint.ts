@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { redactPageText, type Secrets } from './diagnostic.js';
+import { keepKnownWords } from './known-words.js';
 import type { PageSnapshot } from './page-snapshot.js';
 
 /**
  * A page's structure, redacted, so operators can see which page changed without any personal data:
- * host and path, headings, form fields (kind, name, id, label) and button texts. Never a value typed
- * or shown, a paragraph, a name, a date, a share code or an image. `id` names the structure: the
+ * host and path, headings, form fields (kind, name, id, label) and button texts, their words only
+ * from the known pages' vocabulary (others as shapes). Never a value typed or shown, a paragraph, a
+ * name, a date, a share code or an image. `id` names the structure: the
  * same page seen again has the same id, whoever the check was for.
  */
 export interface PageFingerprint {
@@ -23,18 +25,13 @@ export interface PageFingerprint {
 const MAX_ITEMS = 30;
 
 /**
- * Page words with personal data taken out: the request's own values and names in capitals
- * (redactPageText), then any digits (dates, references), any word mixing letters and digits (share
- * codes), and a heading made only of Capitalised Words (a name in mixed case: GOV.UK headings are in
- * sentence case).
+ * Page words with no free text left: the request's own values and names in capitals are replaced
+ * first (redactPageText), then every word that is not in the fixed vocabulary of the portal's known
+ * pages (known-words.ts) becomes its shape. Names in any case or script, dates in any form
+ * ("1990/04/27", "27th April 1990") and codes leave only their shape ("Aa Aa", "9/9/9", "9a Aa 9").
  */
-export function fingerprintText(text: string, secrets: Secrets, heading = false): string {
-  let out = redactPageText(text, secrets)
-    .replace(/\b(?=[\p{L}]*\d)(?=\d*[\p{L}])[\p{L}\d]{2,}\b/gu, '[code]')
-    .replace(/\d+/g, '#');
-  const words = out.split(/\s+/).filter((w) => w !== '');
-  if (heading && words.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w))) out = '[name?]';
-  return out;
+export function fingerprintText(text: string, secrets: Secrets): string {
+  return keepKnownWords(redactPageText(text, secrets));
 }
 
 /** A path with any segment that holds a digit replaced, so session or record ids never show. */
@@ -47,9 +44,7 @@ export function fingerprintPath(path: string, secrets: Secrets): string {
 
 export function fingerprintOf(step: string, snapshot: PageSnapshot, secrets: Secrets): PageFingerprint {
   const headings = snapshot.blocks
-    .flatMap((b) =>
-      b.t === 'heading' ? [`h${b.level} ${fingerprintText(b.text, secrets, b.level > 1)}`] : [],
-    )
+    .flatMap((b) => (b.t === 'heading' ? [`h${b.level} ${fingerprintText(b.text, secrets)}`] : []))
     .slice(0, MAX_ITEMS);
   if (snapshot.h1 !== null && !headings.some((h) => h.startsWith('h1 ')))
     headings.unshift(`h1 ${fingerprintText(snapshot.h1, secrets)}`);

@@ -20,6 +20,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { createSealingKeys } from './data-keys.js';
 import { withDataKeys } from './data-keys-db.js';
 import type { Db } from './db.js';
+import { deriveKeys } from './derived-keys.js';
 import { createKeyring } from './encryption.js';
 import { verifyEncryptionKey } from './encryption-canary.js';
 import { loadOrCreateKeyFile } from './key-file.js';
@@ -73,6 +74,8 @@ export interface Database {
   readonly hasPreviousKeys: boolean;
   /** Whether a re-seal pass is due: older keys configured, or values written before crypto-shredding. */
   readonly needsReseal: boolean;
+  /** HMAC keys of the dashboard's device cookies, derived from the encryption keys (the first signs). */
+  readonly cookieKeys: readonly Buffer[];
   /** Checks' metadata for the dashboard's list (no sealed column is read). */
   readonly recentChecks: RecentChecksRepo;
   /** The retention sweep as of `now` (see retention.ts), webhook log and dashboard sessions included. */
@@ -160,6 +163,7 @@ export async function openDatabase(
       return done;
     },
     hasPreviousKeys: cipher.keyIds.length > 1,
+    cookieKeys: deriveKeys(keys.value, 'dashboard device cookie'),
     needsReseal: cipher.keyIds.length > 1 || legacy,
     sweep: async (at) => {
       const report = {

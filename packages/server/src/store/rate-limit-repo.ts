@@ -6,15 +6,17 @@ import type { Db } from './db.js';
  * atomic upsert-and-count per request. The retention sweep deletes windows once they have ended.
  */
 export function createRateLimitRepo(db: Db): RateLimitRepo {
+  const add = async (keyId: string, windowStart: number, by: number): Promise<number> => {
+    const { rows } = await db.query<{ hits: number }>(
+      `INSERT INTO rate_windows (key_id, window_second, hits) VALUES ($1, $2, GREATEST($3::int, 0))
+       ON CONFLICT (key_id, window_second) DO UPDATE SET hits = GREATEST(rate_windows.hits + $3::int, 0)
+       RETURNING hits`,
+      [keyId, windowStart, by],
+    );
+    return rows[0]?.hits ?? Math.max(by, 0);
+  };
   return {
-    async hit(keyId, windowStart) {
-      const { rows } = await db.query<{ hits: number }>(
-        `INSERT INTO rate_windows (key_id, window_second, hits) VALUES ($1, $2, 1)
-         ON CONFLICT (key_id, window_second) DO UPDATE SET hits = rate_windows.hits + 1
-         RETURNING hits`,
-        [keyId, windowStart],
-      );
-      return rows[0]?.hits ?? 1;
-    },
+    hit: (keyId, windowStart) => add(keyId, windowStart, 1),
+    add: (keyId, windowStart, _windowSeconds, by) => add(keyId, windowStart, by),
   };
 }

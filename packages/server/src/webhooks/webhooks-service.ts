@@ -14,6 +14,7 @@ import type { AttemptOutcome } from './delivery-outcome.js';
 import { giveUpMessage, type Mailer } from './give-up-mail.js';
 import { nextAttemptDelayMs } from './retry-schedule.js';
 import { eventBody, type WebhookEventType } from './sign-event.js';
+import { TEST_EVENTS_PER_MINUTE, type TestEventLimit } from './test-event-limit.js';
 import type { WebhooksConfig } from './webhook-config.js';
 import type {
   AttemptNext,
@@ -43,6 +44,14 @@ export interface WebhooksDeps {
   readonly log: Logger;
   /** Jitter source, in [0, 1). */
   readonly random?: () => number;
+  /** Test events an account may send (10 a minute in the server); absent: no limit. */
+  readonly testEventLimit?: TestEventLimit | undefined;
+}
+
+/** Why a test event was not sent; `retryAfterSeconds` when the account sent too many (HTTP 429). */
+export interface TestEventRefusal {
+  readonly message: string;
+  readonly retryAfterSeconds: number | null;
 }
 
 export interface TestEventResult {
@@ -67,7 +76,7 @@ export interface Webhooks {
     accountId: string,
     mode: KeyMode,
     url: string | null,
-  ): Promise<Outcome<TestEventResult, string>>;
+  ): Promise<Outcome<TestEventResult, TestEventRefusal>>;
   /** A new series of attempts of a delivery, same webhook-id, due now. */
   resend(accountId: string, mode: KeyMode, deliveryId: string): Promise<Outcome<DeliveryRecord, string>>;
   recent(accountId: string, mode: KeyMode, limit?: number): Promise<DeliveryRecord[]>;
@@ -222,13 +231,25 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     rotateSecret: (accountId, mode) => secrets.rotate(accountId, mode, clock()),
 
     async sendTestEvent(accountId, mode, typed) {
+      const refuse = (message: string, retryAfterSeconds: number | null = null) =>
+        fail({ message, retryAfterSeconds });
       const raw = typed ?? (await deps.accounts.getDefaultCallbackUrl(accountId, mode));
       if (raw === null) {
-        return fail(`No default callback URL is set for ${mode} mode: type a URL, or set the default first.`);
+        return refuse(
+          `No default callback URL is set for ${mode} mode: type a URL, or set the default first.`,
+        );
       }
       const valid: Outcome<string> = deps.transport.policy.validate(raw);
-      if (!valid.ok) return fail(valid.error.message);
+      if (!valid.ok) return refuse(valid.error.message);
       const now = clock();
+      const allowance = (await deps.testEventLimit?.(accountId, now)) ?? { allowed: true };
+      if (!allowance.allowed) {
+        const wait = allowance.retryAfterSeconds;
+        return refuse(
+          `Too many test events: an account may send ${TEST_EVENTS_PER_MINUTE} a minute. Wait ${wait} second${wait === 1 ? '' : 's'}, then send it again.`,
+          wait,
+        );
+      }
       const eventId = newEventId();
       const body = eventBody('check.test', now, await sandboxTestEventRecord(now));
       const outcome = await attemptDelivery(deps.transport, {

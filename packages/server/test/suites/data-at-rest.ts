@@ -91,7 +91,7 @@ export function dataAtRestSuite(ctx: SuiteContext): void {
       expect(usage.ok && usage.value).toMatchObject({ used: 2, inProgress: 0 });
     });
 
-    it('counts dashboard sign-in attempts per address for 15 minutes, through a sweep', async () => {
+    it('counts failed dashboard sign-ins per client and address for 15 minutes, through a sweep', async () => {
       ctx.server.clock.set('2026-09-02T11:00:00Z');
       const { accountId } = await newKey(ctx.server.admin, 'free', 'live');
       const account = await ctx.server.admin.getAccount(accountId);
@@ -100,7 +100,11 @@ export function dataAtRestSuite(ctx: SuiteContext): void {
       const set = await ctx.server.server.dashboardAdmin.setPassword(accountId, password);
       if (!set.ok) throw new Error(set.error);
       const attempt = (pass: string) => dashboardSignIn(ctx.server.url, account.value.email, pass);
-      for (let i = 0; i < 10; i++) expect((await attempt(`wrong ${i}`)).response.status).toBe(400);
+      // Five wrong passwords a minute pass; ten in the quarter hour lock this browser out of it.
+      for (let i = 0; i < 5; i++) expect((await attempt(`wrong ${i}`)).response.status).toBe(400);
+      expect((await attempt('wrong 5')).response.status).toBe(429);
+      ctx.server.clock.set('2026-09-02T11:01:00Z');
+      for (let i = 5; i < 10; i++) expect((await attempt(`wrong ${i}`)).response.status).toBe(400);
       ctx.server.clock.set('2026-09-02T11:10:00Z');
       await ctx.server.server.sweep(new Date('2026-09-02T11:10:00Z'));
       const refused = await attempt(password);

@@ -1,3 +1,5 @@
+import type { RunningServer } from '../../src/index.js';
+import { newKey } from './test-server.js';
 // Signing in to the dashboard over HTTP as a browser does: fetch the form (its token and pre-session
 // cookie), then post it.
 
@@ -24,4 +26,17 @@ export async function dashboardSignIn(
   });
   const session = cookieOf(response, 'rtw_session');
   return session ? { response, session } : { response };
+}
+
+/** A new account with a live key and a dashboard password: its id and owner's e-mail address. */
+export async function newDashboardOwner(
+  server: Pick<RunningServer, 'admin' | 'dashboardAdmin'>,
+  password: string,
+): Promise<{ accountId: string; email: string }> {
+  const { accountId } = await newKey(server.admin, 'free', 'live');
+  const account = await server.admin.getAccount(accountId);
+  if (!account.ok) throw new Error(account.error);
+  const set = await server.dashboardAdmin.setPassword(accountId, password);
+  if (!set.ok) throw new Error(set.error);
+  return { accountId, email: account.value.email };
 }

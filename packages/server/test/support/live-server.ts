@@ -12,6 +12,9 @@ import { type ApiResponse, call } from './api.js';
 import { seedPgliteDataDir } from './pglite-template.js';
 import { newKey } from './test-server.js';
 
+/** The operator token the live test servers run with (GET /healthz/portal's details). */
+export const LIVE_OPERATOR_TOKEN = 'op_live_test_0123456789abcdef0123456789';
+
 export interface LiveServer {
   readonly sim: PortalSim;
   readonly server: RunningServer;
@@ -44,7 +47,7 @@ export async function startLiveServer(simOptions: PortalSimOptions = {}): Promis
   const server = await startServer({
     host: '127.0.0.1',
     port: 0,
-    env: {},
+    env: { RTW_OPERATOR_TOKEN: LIVE_OPERATOR_TOKEN },
     database,
     sweepIntervalMs: 0,
     logLevelOverride: 'info',

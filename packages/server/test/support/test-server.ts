@@ -37,6 +37,8 @@ export interface TestServerOptions {
   readonly liveRunner?: LiveCheckRunner;
   readonly start?: string;
   readonly httpTimeouts?: HttpTimeouts;
+  /** RTW_* settings the server reads at start (RTW_TRUST_PROXY, RTW_MAX_CONNECTIONS, ...). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** A server on 127.0.0.1 port 0 over a fresh database (a temp PGlite folder or a new PostgreSQL database). */
@@ -71,7 +73,7 @@ export async function startTestServer(
     host: '127.0.0.1',
     port: 0,
     upgradeUrl: UPGRADE_URL,
-    env: {},
+    env: options.env ?? {},
     database,
     clock,
     sweepIntervalMs: 0,

@@ -28,7 +28,8 @@ export function createModePages(deps: Pick<DashboardRoutesDeps, 'service' | 'por
     async render(reply, session, mode, extra = {}, status = 200) {
       const data = await deps.service.load(session.accountId, mode);
       if (!data) return sendAccountNotFound(reply);
-      const code = extra.errors && extra.errors.length > 0 ? 400 : status;
+      // Errors are a 400 unless the caller says which (429 for a limit).
+      const code = extra.errors && extra.errors.length > 0 && status === 200 ? 400 : status;
       const portalHealth = mode === 'live' ? (deps.portalHealth?.() ?? null) : null;
       return sendPage(reply, code, modePage({ data, csrf: session.csrfToken, portalHealth, ...extra }));
     },

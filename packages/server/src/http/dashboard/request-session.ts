@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { KeyMode } from '../../accounts/api-key.js';
-import { parseCookies } from '../../dashboard/cookies.js';
+import { readCookie } from '../../dashboard/cookies.js';
 import type { DashboardSession } from '../../dashboard/dashboard-ports.js';
 import { type DashboardSessions, SESSION_COOKIE, sameToken } from '../../dashboard/sessions.js';
 import { sendExpiredForm } from './page-reply.js';
@@ -29,13 +29,15 @@ export function createRequestSession(
 ): RequestSession {
   const formOf = (request: FastifyRequest): Form =>
     typeof request.body === 'object' && request.body !== null ? (request.body as Form) : {};
+  // Over https (directly, or through a trusted proxy: request.protocol follows RTW_TRUST_PROXY).
+  const secure = (request: FastifyRequest): boolean => alwaysSecureCookies || request.protocol === 'https';
   const sessionOf = async (request: FastifyRequest): Promise<SignedIn | null> => {
-    const token = parseCookies(request.headers.cookie).get(SESSION_COOKIE);
+    const token = readCookie(request.headers.cookie, SESSION_COOKIE, secure(request));
     const session = await sessions.find(token);
     return session && token ? { token, session } : null;
   };
   return {
-    secure: (request) => alwaysSecureCookies || request.protocol === 'https',
+    secure,
     formOf,
     sessionOf,
     async guardPost(request, reply) {

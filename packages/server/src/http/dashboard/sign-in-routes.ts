@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseCookies, serializeCookie } from '../../dashboard/cookies.js';
+import { readCookie, serializeCookie } from '../../dashboard/cookies.js';
+import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from '../../dashboard/device-cookie.js';
 import {
   type DashboardSessions,
   newToken,
@@ -45,7 +46,7 @@ export function registerSignInRoutes(
 
   scope.post('/sign-in', async (req, reply) => {
     const form = formOf(req);
-    const pre = parseCookies(req.headers.cookie).get(SIGN_IN_COOKIE) ?? '';
+    const pre = readCookie(req.headers.cookie, SIGN_IN_COOKIE, secure(req)) ?? '';
     const email = (form.email ?? '').trim();
     const retry = (errors: { field: string; message: string }[], status: number) =>
       sendPage(reply, status, signInPage({ csrf: freshSignInToken(req, reply), email, errors }));
@@ -56,7 +57,10 @@ export function registerSignInRoutes(
     if (email === '') errors.push({ field: 'email', message: 'Enter your e-mail address' });
     if ((form.password ?? '') === '') errors.push({ field: 'password', message: 'Enter your password' });
     if (errors.length > 0) return retry(errors, 400);
-    const signedIn = await sessions.signIn(email, form.password ?? '', req.ip);
+    const signedIn = await sessions.signIn(email, form.password ?? '', {
+      address: req.ip,
+      deviceCookie: readCookie(req.headers.cookie, DEVICE_COOKIE, secure(req)),
+    });
     if (!signedIn.ok) {
       const { message, retryAfterSeconds } = signedIn.error;
       if (retryAfterSeconds !== null) reply.header('retry-after', String(retryAfterSeconds));
@@ -69,6 +73,12 @@ export function registerSignInRoutes(
         path: '/dashboard',
       }),
       serializeCookie(SIGN_IN_COOKIE, '', { secure: secure(req), maxAge: 0, path: '/dashboard' }),
+      // Kept across sign-outs: it remembers the browser, not the session.
+      serializeCookie(DEVICE_COOKIE, signedIn.value.deviceCookie, {
+        secure: secure(req),
+        maxAge: DEVICE_TTL_SECONDS,
+        path: '/dashboard/sign-in',
+      }),
     ]);
     // Live first, as the tabs are: the owner's real work (decisions.md, "First-day fixes").
     return reply.redirect('/dashboard/live', 303);

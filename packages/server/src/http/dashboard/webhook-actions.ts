@@ -57,10 +57,15 @@ export function registerWebhookActions(
     const typed = (form.url ?? '').trim();
     const sent = await webhooks.sendTestEvent(session.accountId, mode, typed === '' ? null : typed);
     if (!sent.ok) {
-      return pages.render(reply, session, mode, {
-        testUrlInput: typed,
-        errors: [{ field: 'test-url', message: sent.error }],
-      });
+      const { message, retryAfterSeconds } = sent.error;
+      if (retryAfterSeconds !== null) reply.header('retry-after', String(retryAfterSeconds));
+      return pages.render(
+        reply,
+        session,
+        mode,
+        { testUrlInput: typed, errors: [{ field: 'test-url', message }] },
+        retryAfterSeconds === null ? 400 : 429,
+      );
     }
     return pages.render(reply, session, mode, { testResult: sent.value });
   });

@@ -137,6 +137,10 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
       '--results <file.jsonl>',
       'with --batch: where results go, one JSON line per row (default <csv>.results.jsonl)',
     )
+    .option(
+      '--restart',
+      'with --batch: start over with a new results file (the old one is kept; every row runs, and is charged, again)',
+    )
     .addOption(
       new Option('--concurrency <n>', 'with --batch: checks in flight at once')
         .argParser(wholeNumber(1, 32))

@@ -86,13 +86,12 @@ export async function planBatch(
     );
   }
   const mismatch = recorded === undefined ? undefined : targetMismatch(recorded, target);
-  if (mismatch !== undefined) return usage(`${resultsPath} belongs to another batch: ${mismatch}. To go on, ${startOver}.`);
+  if (mismatch !== undefined)
+    return usage(`${resultsPath} belongs to another batch: ${mismatch}. To go on, ${startOver}.`);
   for (const [row, line] of [...byRow, ...sent]) {
     const current = rows[row - 1];
     if (current === undefined || current.masked !== line.share_code) {
-      return usage(
-        `${resultsPath} holds results of another CSV (row ${row} differs): ${startOver}.`,
-      );
+      return usage(`${resultsPath} holds results of another CSV (row ${row} differs): ${startOver}.`);
     }
   }
   return ok({

@@ -138,7 +138,10 @@ export async function readResults(path: string): Promise<Outcome<ExistingResults
     } else if (isSentLine(parsed)) sent.set(parsed.row, parsed);
   }
   const legacy = header === undefined && (byRow.size > 0 || sent.size > 0);
-  return { ok: true, value: { header, legacy, byRow, sent, endsCleanly: text === '' || text.endsWith('\n') } };
+  return {
+    ok: true,
+    value: { header, legacy, byRow, sent, endsCleanly: text === '' || text.endsWith('\n') },
+  };
 }
 
 /**

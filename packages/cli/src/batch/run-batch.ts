@@ -34,8 +34,11 @@ export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind
   const skipped = batch.rows.length - todo.length;
   const resume = resumeCommand(ctx);
   if (skipped > 0 || batch.sent.size > 0) {
-    const sent = batch.sent.size > 0 ? `; ${batch.sent.size} sent earlier will be collected, not run again` : '';
-    out.notice(`Resuming: ${skipped} of ${batch.rows.length} rows are already in ${batch.resultsPath}${sent}.`);
+    const sent =
+      batch.sent.size > 0 ? `; ${batch.sent.size} sent earlier will be collected, not run again` : '';
+    out.notice(
+      `Resuming: ${skipped} of ${batch.rows.length} rows are already in ${batch.resultsPath}${sent}.`,
+    );
   }
 
   let outcome: RowsOutcome | undefined;
@@ -71,7 +74,19 @@ export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind
         );
       }
     }
-    outcome = await runRows({ ctx, out, kind, batch, todo, connection, writer, batchId, mode, server: target.server, resume });
+    outcome = await runRows({
+      ctx,
+      out,
+      kind,
+      batch,
+      todo,
+      connection,
+      writer,
+      batchId,
+      mode,
+      server: target.server,
+      resume,
+    });
   }
   return summarise(out, batch, {
     ran: todo.length,

@@ -60,7 +60,13 @@ export async function runRow(kind: CheckKind, row: Row, run: RowRun): Promise<Ro
   const body = rowBody(row.record.cells, plan.columns, run.defaults);
   const validated = validateForKind(kind, body, true, where);
   if (!validated.ok) {
-    const line = { ...head, ok: false, error: errorOf(validated.error), retryable: false, finished_at: finished() };
+    const line = {
+      ...head,
+      ok: false,
+      error: errorOf(validated.error),
+      retryable: false,
+      finished_at: finished(),
+    };
     return { type: 'line', line, collected: false };
   }
   const check = await runRowCheck({
@@ -117,7 +123,8 @@ async function finishRow(
 ): Promise<Omit<ResultLine, 'finished_at'>> {
   const { options } = run;
   const register = await fileIfRegistering(options, run.io, result, label, row);
-  if (options.evidence === false) return { ...head, ok: true, result: slim(result), evidence: null, ...register };
+  if (options.evidence === false)
+    return { ...head, ok: true, result: slim(result), evidence: null, ...register };
   try {
     const evidence = await saveResultEvidence(result, stringOption(options, 'out') ?? '.', `row-${row}`);
     return { ...head, ok: true, result: slim(result), evidence, ...register };

@@ -69,8 +69,9 @@ export async function runRowCheck(input: RowCheckInput): Promise<RowCheck> {
       signal: input.signal,
     });
   } catch (error) {
-    if (input.signal.aborted) return { type: 'pending' };
     const failure = failureFromError(error);
+    // Not recorded as sent: a later run sends it again with the same key, and finds it if it was made.
+    if (input.signal.aborted) return { type: 'stop', failure, network: true };
     if (failure.exitCode === EXIT.AUTH_OR_PAYMENT) return { type: 'stop', failure, network: false };
     if (failure.code === 'CONNECTION_FAILED' || failure.code === 'CLIENT_TIMEOUT')
       return { type: 'stop', failure, network: true };

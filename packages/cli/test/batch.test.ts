@@ -65,7 +65,8 @@ const LAYOUT: Record<CheckKind, { header: string; extra: string; flags: string[]
   },
 };
 
-// Two runs of every scenario each, three kinds at once: 30 s seen with the load average at 20.
+// Each row is an asynchronous check, polled: one run of every scenario takes 7 s alone (6.8 s when
+// rows were synchronous) and 30 s with the three kinds at once and the load average at 20.
 describe.concurrent('rtw check <kind> --batch: every scenario in one CSV', { timeout: 60_000 }, () => {
   it.each(['right_to_work', 'right_to_rent', 'immigration_status'] as const)('%s', async (kind) => {
     const dir = await mkdtemp(join(root, `${kind}-`));
@@ -91,7 +92,7 @@ describe.concurrent('rtw check <kind> --batch: every scenario in one CSV', { tim
         '--retries',
         '0',
       ],
-      { cwd: dir, env: { RTW_SANDBOX_FAST: '1' } },
+      { cwd: dir, env: { RTW_SANDBOX_FAST: '1' }, timeoutMs: 55_000 },
     );
     // Some rows end in errors (NOT_FOUND, TIMEOUT, ...): the batch finishes, and says so with exit 8.
     expect(run.code).toBe(8);
@@ -148,7 +149,7 @@ describe.concurrent('rtw check <kind> --batch: every scenario in one CSV', { tim
         '0',
         '--json',
       ],
-      { cwd: dir, env: { RTW_SANDBOX_FAST: '1' } },
+      { cwd: dir, env: { RTW_SANDBOX_FAST: '1' }, timeoutMs: 55_000 },
     );
     expect(again.code).toBe(8);
     expect(stdoutJson(again)).toMatchObject({
@@ -160,7 +161,8 @@ describe.concurrent('rtw check <kind> --batch: every scenario in one CSV', { tim
   });
 });
 
-describe.concurrent('batch resume and refusals', () => {
+// Nine tests at once, several spawning rtw: 20 s was passed with the load average at 20.
+describe.concurrent('batch resume and refusals', { timeout: 60_000 }, () => {
   it('gives each failed row its reason in the summary, not only the code', async () => {
     const dir = await mkdtemp(join(root, 'reasons-'));
     const csv = join(dir, 'people.csv');
@@ -218,7 +220,7 @@ describe.concurrent('batch resume and refusals', () => {
       { cwd: dir, env: { RTW_SANDBOX_FAST: '1' } },
     );
     expect(resumed.stderr).toContain(
-      'Resuming: 2 of 5 rows are already in people.csv.results.jsonl; 1 sent earlier will be collected, not run again.',
+      `Resuming: 2 of 5 rows are already in ${results}; 1 sent earlier will be collected, not run again.`,
     );
     const all = await lines(results);
     expect(all.map((line) => line.row).sort()).toEqual([1, 2, 3, 4, 5]);
@@ -233,8 +235,15 @@ describe.concurrent('batch resume and refusals', () => {
     const csv = join(dir, 'a.csv');
     await writeFile(csv, `share_code,dob\nWACPT0001,${DOB}\n`);
     expect(
-      (await rtw(['check', 'right-to-work', '--sandbox', '--batch', csv, '--company', 'A', '--no-evidence']))
-        .code,
+      (
+        await rtw(
+          ['check', 'right-to-work', '--sandbox', '--batch', csv, '--company', 'A', '--no-evidence'],
+          {
+            env: { RTW_SANDBOX_FAST: '1' },
+            timeoutMs: 55_000,
+          },
+        )
+      ).code,
     ).toBe(0);
     await writeFile(csv, `share_code,dob\nWNOEX0002,${DOB}\n`);
     const run = await rtw([

@@ -49,7 +49,12 @@ export async function runRow(kind: CheckKind, row: Row, run: RowRun): Promise<Ro
   const { plan } = run;
   const label = rowLabel(row.record.cells, plan.columns);
   const base = { row: row.row, line: row.record.line, share_code: row.masked };
-  const head = { ...base, ...(label === undefined ? {} : { label }) };
+  const head = {
+    row: row.row,
+    line: row.record.line,
+    ...(label === undefined ? {} : { label }),
+    share_code: row.masked,
+  };
   const finished = (): string => new Date().toISOString();
   const where = (field: string): string => {
     const header = plan.columns.headers.get(field);

@@ -7,8 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../src/context.js';
-import { main } from '../src/main.js';
+import { runMain } from './support/run-main.js';
 import { DOB } from './support/scenarios.js';
 import { type ServedSandbox, serveSandbox, TEST_KEY } from './support/serve.js';
 
@@ -24,49 +23,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * `rtw ...args` in this process. `interrupt` is called with the batch's first-Ctrl-C handler once the
- * command registers it, as bin.ts does on the first SIGINT.
- */
-async function rtw(
-  args: readonly string[],
-  env: Record<string, string> = {},
-  interrupt?: (press: () => void) => void,
-): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: {
-      write: (chunk: string) => {
-        stdout += chunk;
-        return true;
-      },
-      isTTY: false,
-    },
-    stderr: {
-      write: (chunk: string) => {
-        stderr += chunk;
-        return true;
-      },
-      isTTY: false,
-    },
-    stdin: (async function* () {})(),
-    env: { RTW_SANDBOX_FAST: '1', ...env },
-    onInterrupt: () => () => {},
-    deferInterrupt: (handler) => {
-      interrupt?.(handler);
-      return () => {};
-    },
-  };
-  const code = await main(['node', 'rtw', ...args], io);
-  return { code, stdout, stderr };
-}
+const rtw = runMain;
 
 type Line = Record<string, unknown> & { row?: number; ok?: boolean; check_id?: string };
 

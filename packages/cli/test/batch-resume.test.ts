@@ -178,7 +178,7 @@ describe('Ctrl-C and an unreachable service', () => {
     );
     expect(run.code).toBe(130);
     expect(run.stderr).toContain(
-      'Ctrl-C: no new rows will start. 2 checks are in flight: they finish on the service, and this waits',
+      'Ctrl-C: no new rows will start. 2 checks are in flight: they will finish on the service, and rtw waits',
     );
     expect(run.stderr).toContain(
       'Stopped by Ctrl-C. Go on (nothing finished or sent runs again) with: rtw check right-to-work',

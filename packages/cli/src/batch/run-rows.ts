@@ -62,8 +62,13 @@ export async function runRows(run: RowsRun): Promise<RowsOutcome> {
     state.stopStarting = true;
     state.interrupted = true;
     bar.stop();
+    const n = inFlight.size;
+    const flying =
+      n === 1
+        ? `1 check is in flight: it will finish on the service${charged}, and rtw waits for it to save its result. Press Ctrl-C again to stop waiting: its check id is kept`
+        : `${n} checks are in flight: they will finish on the service${charged}, and rtw waits for them to save their results. Press Ctrl-C again to stop waiting: their check ids are kept`;
     out.error(
-      `\nCtrl-C: no new rows will start. ${plural(inFlight.size, 'check is', 'checks are')} in flight: they finish on the service${charged}, and this waits for them to save their results. Press Ctrl-C again to stop waiting: their check ids are kept in ${batch.resultsPath}, and running the same command again collects them without running them again.`,
+      `\nCtrl-C: no new rows will start. ${flying} in ${batch.resultsPath}, and running the same command again collects ${n === 1 ? 'it' : 'them'} without running ${n === 1 ? 'it' : 'them'} again.`,
     );
   });
   const releaseLast = out.io.onInterrupt(() => {
@@ -123,7 +128,7 @@ export async function runRows(run: RowsRun): Promise<RowsOutcome> {
       counts.done++;
       if (outcome.line.ok) counts.ok++;
       else counts.failed++;
-      bar.update({ ...counts });
+      if (!state.interrupted) bar.update({ ...counts });
     }
   };
   try {

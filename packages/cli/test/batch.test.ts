@@ -220,7 +220,7 @@ describe.concurrent('batch resume and refusals', { timeout: 60_000 }, () => {
       { cwd: dir, env: { RTW_SANDBOX_FAST: '1' } },
     );
     expect(resumed.stderr).toContain(
-      `Resuming: 2 of 5 rows are already in ${results}; 1 sent earlier will be collected, not run again.`,
+      `Resuming: 2 of 5 rows are already in ${results}; 1 sent earlier will be sent again (the built-in sandbox forgot them).`,
     );
     const all = await lines(results);
     expect(all.map((line) => line.row).sort()).toEqual([1, 2, 3, 4, 5]);

@@ -35,7 +35,11 @@ export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind
   const resume = resumeCommand(ctx);
   if (skipped > 0 || batch.sent.size > 0) {
     const sent =
-      batch.sent.size > 0 ? `; ${batch.sent.size} sent earlier will be collected, not run again` : '';
+      batch.sent.size === 0
+        ? ''
+        : target.mode === 'sandbox'
+          ? `; ${batch.sent.size} sent earlier will be sent again (the built-in sandbox forgot them)`
+          : `; ${batch.sent.size} sent earlier will be collected, not run again`;
     out.notice(
       `Resuming: ${skipped} of ${batch.rows.length} rows are already in ${batch.resultsPath}${sent}.`,
     );

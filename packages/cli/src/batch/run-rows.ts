@@ -68,7 +68,7 @@ export async function runRows(run: RowsRun): Promise<RowsOutcome> {
         ? `1 check is in flight: it will finish on the service${charged}, and rtw waits for it to save its result. Press Ctrl-C again to stop waiting: its check id is kept`
         : `${n} checks are in flight: they will finish on the service${charged}, and rtw waits for them to save their results. Press Ctrl-C again to stop waiting: their check ids are kept`;
     out.error(
-      `\nCtrl-C: no new rows will start. ${flying} in ${batch.resultsPath}, and running the same command again collects ${n === 1 ? 'it' : 'them'} without running ${n === 1 ? 'it' : 'them'} again.`,
+      `\nCtrl-C: no new rows will start. ${flying} in ${batch.resultsPath}, and ${nextRun(run.mode, n === 1 ? 'it' : 'them')}.`,
     );
   });
   const releaseLast = out.io.onInterrupt(() => {
@@ -76,7 +76,7 @@ export async function runRows(run: RowsRun): Promise<RowsOutcome> {
     const waiting = inFlight.size;
     if (waiting === 0)
       return `${plural(counts.done, 'row was', 'rows were')} finished and saved in ${batch.resultsPath}; to go on, run: ${run.resume}`;
-    return `${plural(waiting, 'check', 'checks')} still in flight will finish${charged}; their ids are kept in ${batch.resultsPath}. To collect them (they are not run again) and go on, run: ${run.resume}`;
+    return `${plural(waiting, 'check', 'checks')} still in flight will finish${charged}; their ids are kept in ${batch.resultsPath}, and ${nextRun(run.mode, 'them')}. To go on, run: ${run.resume}`;
   });
 
   let failuresInARow = 0;
@@ -147,6 +147,13 @@ export async function runRows(run: RowsRun): Promise<RowsOutcome> {
     connection.close();
   }
   return { aborted: state.aborted, interrupted: state.interrupted, pending, collected };
+}
+
+/** What the next run does with the checks in flight: collects them, or (the built-in sandbox) sends them again. */
+export function nextRun(mode: BatchMode, them: string): string {
+  return mode === 'sandbox'
+    ? `the next run sends ${them} again (the built-in sandbox forgets its checks when rtw exits; they cost nothing)`
+    : `running the same command again collects ${them} without running ${them} again`;
 }
 
 function concurrencyOf(ctx: CommandContext): number {

@@ -37,12 +37,15 @@ interface Line {
   finished_at: string;
 }
 
-/** The results file's row lines (not its header, nor the lines recording a check sent). */
+/**
+ * The results file's row lines (not its header, nor the lines recording a check sent); a line cut
+ * short by a kill is left out, as rtw leaves it out.
+ */
 async function lines(path: string): Promise<Line[]> {
   const text = await readFile(path, 'utf8');
   return text
     .split('\n')
-    .filter((line) => line.trim() !== '')
+    .filter((line) => line.trim() !== '' && !line.endsWith('"sha'))
     .map((line) => JSON.parse(line) as Line)
     .filter((line) => typeof line.ok === 'boolean');
 }

@@ -135,7 +135,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     .option('--batch <file.csv>', 'check every row of a CSV file (see the README for its columns)')
     .option(
       '--results <file.jsonl>',
-      'with --batch: where results go, one JSON line per row (default <csv>.results.jsonl)',
+      'with --batch: the batch and its results, as JSON lines (default <csv>.results.jsonl)',
     )
     .option(
       '--restart',

@@ -197,6 +197,37 @@ describe('Ctrl-C and an unreachable service', () => {
     ).toEqual([1, 2]);
   });
 
+  it('stops once when the service goes down mid-batch, keeping the ids of the checks it was waiting for', async () => {
+    // Its own sandbox server at the sandbox's own pace (RTRY0001 ends a second after it starts).
+    const doomed = await serveSandbox();
+    const { csv } = await csvOf(
+      'goes-down',
+      Array.from({ length: 8 }, () => 'WRTRY0001'),
+    );
+    const path = `${csv}.results.jsonl`;
+    const watching = (async () => {
+      while (!(await readFile(path, 'utf8').catch(() => '')).includes('"sent"'))
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      await doomed.stop();
+    })();
+    const run = await rtw([...RTW, '--batch', csv, '--concurrency', '2'], {
+      ...onServer,
+      RTW_BASE_URL: doomed.baseUrl,
+    });
+    await watching;
+    expect(run.code).toBe(5);
+    expect(run.stderr.match(/Cannot reach/g)).toHaveLength(1);
+    const lines = await linesOf(path);
+    const sent = new Set(lines.filter((line) => line.sent !== undefined).map((line) => line.row));
+    const ended = new Set(results(lines).map((line) => line.row));
+    const waiting = [...sent].filter((row) => !ended.has(row)).length;
+    expect(waiting).toBeGreaterThan(0);
+    expect(run.stdout).toContain(`${waiting} still running on the service`);
+    // No row failed because of the outage: the rows not sent are simply not run yet.
+    expect(results(lines).every((line) => line.ok === true)).toBe(true);
+    // Its own server's start, then a few polls a second apart failing: 16 s seen with the load average at 30.
+  }, 45_000);
+
   it('stops after a few requests fail to connect, with one message and the command that goes on', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

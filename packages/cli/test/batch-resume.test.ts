@@ -197,6 +197,7 @@ describe('Ctrl-C and an unreachable service', () => {
     ).toEqual([1, 2]);
   });
 
+  // Its own server's start, then a few polls a second apart failing: 16 s seen with the load average at 30.
   it('stops once when the service goes down mid-batch, keeping the ids of the checks it was waiting for', async () => {
     // Its own sandbox server at the sandbox's own pace (RTRY0001 ends a second after it starts).
     const doomed = await serveSandbox();
@@ -225,7 +226,6 @@ describe('Ctrl-C and an unreachable service', () => {
     expect(run.stdout).toContain(`${waiting} still running on the service`);
     // No row failed because of the outage: the rows not sent are simply not run yet.
     expect(results(lines).every((line) => line.ok === true)).toBe(true);
-    // Its own server's start, then a few polls a second apart failing: 16 s seen with the load average at 30.
   }, 45_000);
 
   it('stops after a few requests fail to connect, with one message and the command that goes on', async () => {

@@ -2,7 +2,7 @@ import type { CheckKind } from '@sharecode/core';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import type { Output } from '../output/output.js';
-import { startProgressBar } from '../output/progress-bar.js';
+import { type ProgressBar, startProgressBar } from '../output/progress-bar.js';
 import { cliFailure, type Failure, failureFromError, withMessage } from '../render/failure.js';
 import { bodyFromOptions, REQUEST_FIELDS } from '../request/fields.js';
 import type { Connection } from '../runtime/connection.js';
@@ -50,44 +50,15 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 export async function runRows(run: RowsRun): Promise<RowsOutcome> {
   const { ctx, out, batch, todo, connection } = run;
   const counts = { done: 0, total: todo.length, ok: 0, failed: 0 };
-  const state = { stopStarting: false, interrupted: false, aborted: undefined as Failure | undefined };
+  const state: RunState = { stopStarting: false, interrupted: false, aborted: undefined };
   const pending = new Set(todo.filter((row) => batch.sent.has(row.row)).map((row) => row.row));
   const inFlight = new Set<number>();
   let collected = 0;
   const stopper = new AbortController();
   const bar = startProgressBar(out.io.stderr, counts, { enabled: out.animate });
-  const charged = run.mode === 'live' ? ' and be charged' : '';
+  const releaseInterrupts = handleInterrupts(run, { inFlight, counts, state, bar });
 
-  const releaseFirst = out.io.deferInterrupt?.(() => {
-    state.stopStarting = true;
-    state.interrupted = true;
-    bar.stop();
-    const n = inFlight.size;
-    const flying =
-      n === 1
-        ? `1 check is in flight: it will finish on the service${charged}, and rtw waits for it to save its result. Press Ctrl-C again to stop waiting: its check id is kept`
-        : `${n} checks are in flight: they will finish on the service${charged}, and rtw waits for them to save their results. Press Ctrl-C again to stop waiting: their check ids are kept`;
-    out.error(
-      `\nCtrl-C: no new rows will start. ${flying} in ${batch.resultsPath}, and ${nextRun(run.mode, n === 1 ? 'it' : 'them')}.`,
-    );
-  });
-  const releaseLast = out.io.onInterrupt(() => {
-    bar.stop();
-    const waiting = inFlight.size;
-    if (waiting === 0)
-      return `${plural(counts.done, 'row was', 'rows were')} finished and saved in ${batch.resultsPath}; to go on, run: ${run.resume}`;
-    return `${plural(waiting, 'check', 'checks')} still in flight will finish${charged}; their ids are kept in ${batch.resultsPath}, and ${nextRun(run.mode, 'them')}. To go on, run: ${run.resume}`;
-  });
-
-  let failuresInARow = 0;
-  const releaseWatch = connection.watchNetwork((reached) => {
-    failuresInARow = reached ? 0 : failuresInARow + 1;
-    if (failuresInARow >= NETWORK_FAILURES_TO_STOP && !stopper.signal.aborted) {
-      state.stopStarting = true;
-      state.aborted ??= unreachable(run, failuresInARow);
-      stopper.abort();
-    }
-  });
+  const releaseWatch = stopOnOutage(run, state, stopper);
 
   const defaults = bodyFromOptions(ctx.options, REQUEST_FIELDS);
   let next = 0;
@@ -141,12 +112,55 @@ export async function runRows(run: RowsRun): Promise<RowsOutcome> {
     );
   } finally {
     bar.stop();
-    releaseFirst?.();
-    releaseLast();
+    releaseInterrupts();
     releaseWatch();
     connection.close();
   }
   return { aborted: state.aborted, interrupted: state.interrupted, pending, collected };
+}
+
+interface RunState {
+  stopStarting: boolean;
+  interrupted: boolean;
+  aborted: Failure | undefined;
+}
+
+/**
+ * Ctrl-C: the first stops starting rows and says what is in flight (the batch then waits for it);
+ * the second ends the process with a note of the checks still in flight. Answers the release.
+ */
+function handleInterrupts(
+  run: RowsRun,
+  live: { inFlight: Set<number>; counts: { done: number }; state: RunState; bar: ProgressBar },
+): () => void {
+  const { out, batch } = run;
+  const { inFlight, counts, state, bar } = live;
+  const charged = run.mode === 'live' ? ' and be charged' : '';
+
+  const releaseFirst = out.io.deferInterrupt?.(() => {
+    state.stopStarting = true;
+    state.interrupted = true;
+    bar.stop();
+    const n = inFlight.size;
+    const flying =
+      n === 1
+        ? `1 check is in flight: it will finish on the service${charged}, and rtw waits for it to save its result. Press Ctrl-C again to stop waiting: its check id is kept`
+        : `${n} checks are in flight: they will finish on the service${charged}, and rtw waits for them to save their results. Press Ctrl-C again to stop waiting: their check ids are kept`;
+    out.error(
+      `\nCtrl-C: no new rows will start. ${flying} in ${batch.resultsPath}, and ${nextRun(run.mode, n === 1 ? 'it' : 'them')}.`,
+    );
+  });
+  const releaseLast = out.io.onInterrupt(() => {
+    bar.stop();
+    const waiting = inFlight.size;
+    if (waiting === 0)
+      return `${plural(counts.done, 'row was', 'rows were')} finished and saved in ${batch.resultsPath}; to go on, run: ${run.resume}`;
+    return `${plural(waiting, 'check', 'checks')} still in flight will finish${charged}; their ids are kept in ${batch.resultsPath}, and ${nextRun(run.mode, 'them')}. To go on, run: ${run.resume}`;
+  });
+  return () => {
+    releaseFirst?.();
+    releaseLast();
+  };
 }
 
 /** What the next run does with the checks in flight: collects them, or (the built-in sandbox) sends them again. */
@@ -159,6 +173,19 @@ export function nextRun(mode: BatchMode, them: string): string {
 function concurrencyOf(ctx: CommandContext): number {
   const value = ctx.options.concurrency;
   return typeof value === 'number' ? value : 4;
+}
+
+/** Stops the batch (no row starts, the waits end, their ids kept) after a run of requests that failed to connect. */
+function stopOnOutage(run: RowsRun, state: RunState, stopper: AbortController): () => void {
+  let failuresInARow = 0;
+  return run.connection.watchNetwork((reached) => {
+    failuresInARow = reached ? 0 : failuresInARow + 1;
+    if (failuresInARow >= NETWORK_FAILURES_TO_STOP && !stopper.signal.aborted) {
+      state.stopStarting = true;
+      state.aborted ??= unreachable(run, failuresInARow);
+      stopper.abort();
+    }
+  });
 }
 
 function unreachable(run: RowsRun, failures: number): Failure {

@@ -4,10 +4,24 @@ import { EXIT } from './exit-codes.js';
 import { main } from './main.js';
 
 const interruptHandlers = new Set<() => unknown>();
+const deferredHandlers = new Set<() => void>();
+let interrupted = false;
 
 // Ctrl-C: undo what is on screen (a spinner line), say so, exit 130. Anything a command appended to a
-// file before this moment is complete: batch results are written one whole line at a time.
-process.once('SIGINT', () => {
+// file before this moment is complete: batch results are written one whole line at a time. A command
+// may take the first Ctrl-C itself (a batch finishing the checks in flight); the second one exits.
+process.on('SIGINT', () => {
+  if (!interrupted && deferredHandlers.size > 0) {
+    interrupted = true;
+    for (const handler of deferredHandlers) {
+      try {
+        handler();
+      } catch {
+        // Best effort, as below.
+      }
+    }
+    return;
+  }
   const notes: string[] = [];
   for (const handler of interruptHandlers) {
     try {
@@ -41,6 +55,10 @@ const io: CliIo = {
   onInterrupt(handler) {
     interruptHandlers.add(handler);
     return () => interruptHandlers.delete(handler);
+  },
+  deferInterrupt(handler) {
+    deferredHandlers.add(handler);
+    return () => deferredHandlers.delete(handler);
   },
 };
 

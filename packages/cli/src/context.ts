@@ -22,6 +22,12 @@ export interface CliIo {
    * may return a sentence to print after "Interrupted." (what the user must know, e.g. a possible charge).
    */
   onInterrupt(handler: () => unknown): () => void;
+  /**
+   * While a handler is registered, the first Ctrl-C calls it instead of ending the command (a batch
+   * stops starting rows and finishes those in flight); the next Ctrl-C ends it as usual. Optional:
+   * without it, the first Ctrl-C ends the command.
+   */
+  deferInterrupt?(handler: () => void): () => void;
 }
 
 /** Where commander took an option's value from ('cli', 'env', 'default', ...), if it has one. */

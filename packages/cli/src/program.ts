@@ -135,7 +135,11 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     .option('--batch <file.csv>', 'check every row of a CSV file (see the README for its columns)')
     .option(
       '--results <file.jsonl>',
-      'with --batch: where results go, one JSON line per row (default <csv>.results.jsonl)',
+      'with --batch: the batch and its results, as JSON lines (default <csv>.results.jsonl)',
+    )
+    .option(
+      '--restart',
+      'with --batch: start over with a new results file (the old one is kept; every row runs, and is charged, again)',
     )
     .addOption(
       new Option('--concurrency <n>', 'with --batch: checks in flight at once')

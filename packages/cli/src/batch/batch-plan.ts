@@ -1,16 +1,20 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { fail, type Outcome, ok } from '@sharecode/core';
-import { stringOption } from '../options.js';
+import { flagOption, stringOption } from '../options.js';
 import { type Failure, usageFailure } from '../render/failure.js';
-import { type ColumnMap, mapColumns } from './columns.js';
+import { type BatchMode, type BatchTarget, targetMismatch } from './batch-target.js';
+import { type ColumnMap, mapColumns, rowLabel } from './columns.js';
 import { type CsvRecord, parseCsv } from './csv.js';
 import { maskShareCode } from './mask.js';
-import { type ResultLine, readResults } from './results-file.js';
+import { type BatchHeader, type ResultLine, readResults, type SentLine } from './results-file.js';
+import { rowKeys } from './row-key.js';
 
 export interface Row {
   row: number;
   record: CsvRecord;
   masked: string;
+  /** The row's label, or its position: part of its checks' Idempotency-Keys. */
+  key: string;
 }
 
 /** The CSV's rows and what an earlier run already finished. */
@@ -20,7 +24,13 @@ export interface Plan {
   columns: ColumnMap;
   rows: Row[];
   done: Map<number, ResultLine>;
+  /** Rows whose check was queued by an earlier run and never collected. */
+  sent: Map<number, SentLine>;
+  /** The results file's first line, when an earlier run wrote one. */
+  header: BatchHeader | undefined;
   endsCleanly: boolean;
+  /** With --restart: where the earlier results file was moved. */
+  movedAside: string | undefined;
 }
 
 const usage = (message: string) => fail(usageFailure(message));
@@ -29,6 +39,7 @@ const usage = (message: string) => fail(usageFailure(message));
 export async function planBatch(
   options: Readonly<Record<string, unknown>>,
   csvPath: string,
+  target: { kind: BatchTarget['kind']; mode: BatchMode | undefined; server: string },
 ): Promise<Outcome<Plan, Failure>> {
   if (stringOption(options, 'shareCode') !== undefined || stringOption(options, 'dob') !== undefined) {
     return usage(
@@ -50,21 +61,37 @@ export async function planBatch(
   if (!columns.ok) return usage(`${csvPath}: ${columns.error}.`);
   if (records.length === 0) return usage(`${csvPath} has a header row but no applicants.`);
   const shareCodeColumn = columns.value.fields.get('share_code') ?? 0;
+  const keys = rowKeys(records.map((record) => rowLabel(record.cells, columns.value)));
   const rows = records.map((record, index) => ({
     row: index + 1,
     record,
     masked: maskShareCode(record.cells[shareCodeColumn] ?? ''),
+    key: keys[index] ?? `row:${index + 1}`,
   }));
 
   const resultsPath = stringOption(options, 'results') ?? `${csvPath}.results.jsonl`;
+  let movedAside: string | undefined;
+  if (flagOption(options, 'restart')) {
+    const moved = await moveAside(resultsPath);
+    if (!moved.ok) return moved;
+    movedAside = moved.value;
+  }
   const existing = await readResults(resultsPath);
   if (!existing.ok) return usage(`Cannot resume: ${existing.error}.`);
-  for (const [row, line] of existing.value.byRow) {
+  const { header: recorded, byRow, sent } = existing.value;
+  const startOver = `pass another --results file, or add --restart to start the batch again (the old file is kept beside it; rows run, and are charged, again)`;
+  if (existing.value.legacy) {
+    return usage(
+      `${resultsPath} was written by an earlier rtw that did not record the kind of check, the mode and the server, so it cannot be resumed safely: ${startOver}.`,
+    );
+  }
+  const mismatch = recorded === undefined ? undefined : targetMismatch(recorded, target);
+  if (mismatch !== undefined)
+    return usage(`${resultsPath} belongs to another batch: ${mismatch}. To go on, ${startOver}.`);
+  for (const [row, line] of [...byRow, ...sent]) {
     const current = rows[row - 1];
     if (current === undefined || current.masked !== line.share_code) {
-      return usage(
-        `${resultsPath} holds results of another CSV (row ${row} differs): pass another --results file, or move that one away to start over.`,
-      );
+      return usage(`${resultsPath} holds results of another CSV (row ${row} differs): ${startOver}.`);
     }
   }
   return ok({
@@ -72,7 +99,22 @@ export async function planBatch(
     resultsPath,
     columns: columns.value,
     rows,
-    done: existing.value.byRow,
+    done: byRow,
+    sent,
+    header: recorded,
     endsCleanly: existing.value.endsCleanly,
+    movedAside,
   });
+}
+
+/** --restart: the earlier results file is kept, renamed, never deleted (it records checks that were charged). */
+async function moveAside(path: string): Promise<Outcome<string | undefined, Failure>> {
+  const aside = `${path}.${new Date().toISOString().replace(/[:.]/g, '-')}.old`;
+  try {
+    await rename(path, aside);
+    return ok(aside);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return ok(undefined);
+    return usage(`Cannot move ${path} aside for --restart: ${(error as Error).message}.`);
+  }
 }

@@ -5,14 +5,23 @@ import type { Plan } from './batch-plan.js';
 import { failedRowNotice } from './failed-row.js';
 import type { ResultLine } from './results-file.js';
 
+export interface BatchRun {
+  ran: number;
+  skipped: number;
+  /** Rows whose check was sent and recorded but not collected (a later run collects them). */
+  pending: number;
+  /** Rows whose check an earlier run had sent: collected now, not run again. */
+  collected: number;
+  aborted: Failure | undefined;
+  interrupted: boolean;
+  /** The command that goes on with the batch. */
+  resume: string;
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
 /** Prints the batch's totals and its failed rows; answers the exit code. */
-export function summarise(
-  out: Output,
-  batch: Plan,
-  ran: number,
-  skipped: number,
-  aborted: Failure | undefined,
-): number {
+export function summarise(out: Output, batch: Plan, run: BatchRun): number {
   const lines = batch.rows.map((row) => batch.done.get(row.row));
   const finished = lines.filter((line): line is ResultLine => line !== undefined);
   const outcomeOf = (line: ResultLine): unknown => line.result?.outcome;
@@ -20,40 +29,59 @@ export function summarise(
     csv: batch.csvPath,
     results_file: batch.resultsPath,
     rows: batch.rows.length,
-    skipped,
-    ran,
+    skipped: run.skipped,
+    ran: run.ran,
     finished: finished.length,
     accepted: finished.filter((line) => line.ok && outcomeOf(line) === 'ACCEPTED').length,
     rejected: finished.filter((line) => line.ok && outcomeOf(line) === 'REJECTED').length,
     errors: finished.filter((line) => !line.ok).length,
     retryable: finished.filter((line) => !line.ok && line.retryable === true).length,
-    not_run: batch.rows.length - finished.length,
+    collected: run.collected,
+    in_flight: run.pending,
+    not_run: batch.rows.length - finished.length - run.pending,
   };
   if (out.json) out.jsonValue(summary);
   else {
     const { bold, green, red } = out.out;
     out.data(
-      `${bold('Batch')} ${batch.csvPath}: ${summary.rows} rows (${ran} run now, ${skipped} already done)`,
+      `${bold('Batch')} ${batch.csvPath}: ${plural(summary.rows, 'row', 'rows')} (${run.ran} run now, ${run.skipped} already done)`,
     );
+    const inFlight = summary.in_flight > 0 ? `, ${summary.in_flight} still running on the service` : '';
     out.data(
-      `  ${green(`${summary.accepted} ACCEPTED`)}, ${red(`${summary.rejected} REJECTED`)}, ${summary.errors} with errors, ${summary.not_run} not run`,
+      `  ${green(`${summary.accepted} ACCEPTED`)}, ${red(`${summary.rejected} REJECTED`)}, ${summary.errors} with errors${inFlight}, ${summary.not_run} not run`,
     );
     out.data(`Results: ${batch.resultsPath}`);
   }
+  if (run.collected > 0)
+    out.notice(
+      `${plural(run.collected, "row's check was", "rows' checks were")} already sent by an earlier run: collected, not run or charged again.`,
+    );
   const failedRows = batch.rows.filter((row) => batch.done.get(row.row)?.ok === false);
   for (const row of failedRows.slice(0, 20)) {
     out.notice(failedRowNotice(row.row, row.record.line, batch.done.get(row.row)));
   }
   if (failedRows.length > 20)
     out.notice(`  ... and ${failedRows.length - 20} more: see ${batch.resultsPath}`);
-  if (aborted) {
-    printFailure(out, aborted, { body: false });
-    out.error('The batch stopped; fix this, then run the same command again to go on where it stopped.');
-    return aborted.exitCode;
+  if (run.aborted) {
+    printFailure(out, run.aborted, { body: false });
+    if (run.aborted.code !== 'CONNECTION_FAILED')
+      out.error(`The batch stopped; fix this, then go on where it stopped with: ${run.resume}`);
+    return run.aborted.exitCode;
   }
+  const pending =
+    summary.in_flight > 0
+      ? `${plural(summary.in_flight, 'check was', 'checks were')} still running when this run ended; their ids are in ${batch.resultsPath}. `
+      : '';
+  if (run.interrupted) {
+    out.error(`Stopped by Ctrl-C. ${pending}Go on (nothing finished or sent runs again) with: ${run.resume}`);
+    return EXIT.INTERRUPTED;
+  }
+  if (pending !== '') out.notice(`${pending}Collect them with: ${run.resume}`);
   if (summary.retryable > 0) {
     const rows = summary.retryable === 1 ? 'the row' : `the ${summary.retryable} rows`;
     out.notice(`Run the same command again to retry ${rows} that may succeed later.`);
   }
-  return summary.errors > 0 || summary.not_run > 0 ? EXIT.BATCH_ROWS_FAILED : EXIT.OK;
+  return summary.errors > 0 || summary.not_run > 0 || summary.in_flight > 0
+    ? EXIT.BATCH_ROWS_FAILED
+    : EXIT.OK;
 }

@@ -1,36 +1,104 @@
+import { basename } from 'node:path';
 import type { CheckKind } from '@sharecode/core';
 import type { CommandContext } from '../context.js';
+import { EXIT } from '../exit-codes.js';
 import { stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
-import { type Failure, stopWith } from '../render/failure.js';
+import { cliFailure, stopWith } from '../render/failure.js';
 import { openConnection } from '../runtime/connection.js';
 import { planBatch } from './batch-plan.js';
 import { summarise } from './batch-summary.js';
-import { isFinal } from './results-file.js';
-import { runRows } from './run-rows.js';
+import { batchTargetOf } from './batch-target.js';
+import { isFinal, ResultsWriter } from './results-file.js';
+import { resumeCommand } from './resume-command.js';
+import { newBatchId } from './row-key.js';
+import { type RowsOutcome, runRows } from './run-rows.js';
 
 /**
- * `rtw check <kind> --batch FILE.csv`: every row, a few at a time (--concurrency), each finished row
- * appended to the results file as one JSON line. Running it again skips the rows already finished.
+ * `rtw check <kind> --batch FILE.csv`: every row, a few at a time (--concurrency), each through the
+ * asynchronous endpoints with an Idempotency-Key of the batch, its check id then its end appended to
+ * the results file. Running it again skips the finished rows and collects the checks already sent.
  */
 export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind): Promise<number> {
   const { options } = ctx;
-  const planned = await planBatch(options, stringOption(options, 'batch') ?? '');
+  const target = batchTargetOf(kind, options, ctx.io);
+  const planned = await planBatch(options, stringOption(options, 'batch') ?? '', target);
   if (!planned.ok) return stopWith(out, planned.error);
   const batch = planned.value;
+  if (batch.movedAside !== undefined)
+    out.notice(`--restart: the earlier results are kept in ${batch.movedAside}; every row runs again.`);
   const todo = batch.rows.filter((row) => {
     const line = batch.done.get(row.row);
     return line === undefined || !isFinal(line);
   });
   const skipped = batch.rows.length - todo.length;
-  if (skipped > 0)
-    out.notice(`Resuming: ${skipped} of ${batch.rows.length} rows are already in ${batch.resultsPath}.`);
+  const resume = resumeCommand(ctx);
+  if (skipped > 0 || batch.sent.size > 0) {
+    const sent =
+      batch.sent.size === 0
+        ? ''
+        : target.mode === 'sandbox'
+          ? `; ${batch.sent.size} sent earlier will be sent again (the built-in sandbox forgot them)`
+          : `; ${batch.sent.size} sent earlier will be collected, not run again`;
+    out.notice(
+      `Resuming: ${skipped} of ${batch.rows.length} rows are already in ${batch.resultsPath}${sent}.`,
+    );
+  }
 
-  let aborted: Failure | undefined;
+  let outcome: RowsOutcome | undefined;
   if (todo.length > 0) {
     const opened = await openConnection(ctx, out);
     if (!opened.ok) return stopWith(out, opened.error);
-    aborted = await runRows(ctx, out, kind, batch, todo, opened.value);
+    const connection = opened.value;
+    const mode = target.mode ?? (connection.live ? 'live' : 'test');
+    const writer = new ResultsWriter(batch.resultsPath, batch.endsCleanly);
+    let batchId = batch.header?.batch;
+    if (batchId === undefined) {
+      // Written before any check is sent: every row's Idempotency-Key derives from this id.
+      batchId = newBatchId();
+      try {
+        await writer.append({
+          batch: batchId,
+          kind,
+          mode,
+          server: target.server,
+          csv: basename(batch.csvPath),
+          started_at: new Date().toISOString(),
+        });
+      } catch (error) {
+        connection.close();
+        const message = error instanceof Error ? error.message : String(error);
+        return stopWith(
+          out,
+          cliFailure(
+            EXIT.UNEXPECTED,
+            'CLI_ERROR',
+            `The results file ${batch.resultsPath} cannot be written (${message}): pass another --results file.`,
+          ),
+        );
+      }
+    }
+    outcome = await runRows({
+      ctx,
+      out,
+      kind,
+      batch,
+      todo,
+      connection,
+      writer,
+      batchId,
+      mode,
+      server: target.server,
+      resume,
+    });
   }
-  return summarise(out, batch, todo.length, skipped, aborted);
+  return summarise(out, batch, {
+    ran: todo.length,
+    skipped,
+    pending: outcome?.pending.size ?? batch.sent.size,
+    collected: outcome?.collected ?? 0,
+    aborted: outcome?.aborted,
+    interrupted: outcome?.interrupted ?? false,
+    resume,
+  });
 }

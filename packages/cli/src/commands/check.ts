@@ -44,6 +44,8 @@ export async function checkCommand(ctx: CommandContext): Promise<number> {
   }
   if (stringOption(ctx.options, 'results') !== undefined)
     return stopWithUsage(out, '--results goes with --batch: add --batch FILE.csv, or leave --results out.');
+  if (ctx.options.restart === true)
+    return stopWithUsage(out, '--restart goes with --batch: add --batch FILE.csv, or leave --restart out.');
   return singleCheck(ctx, out, checkKindOf(name));
 }
 

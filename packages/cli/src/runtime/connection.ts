@@ -21,7 +21,28 @@ export interface Connection {
   live: boolean;
   /** The `X-Request-Id` of the latest answer received, if any. */
   lastRequestId(): string | undefined;
+  /**
+   * Calls `listener` after every request: true when the service answered (any status), false when it
+   * could not be reached. A batch stops on a run of failures instead of walking every row.
+   */
+  watchNetwork(listener: (reached: boolean) => void): () => void;
   close(): void;
+}
+
+/** The API key of this command: --api-key, else RTW_API_KEY (undefined when neither is set). */
+export function apiKeyOf(
+  options: Readonly<Record<string, unknown>>,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  return stringOption(options, 'apiKey')?.trim() || envValue(env, 'RTW_API_KEY');
+}
+
+/** The service's address for this command: --base-url, else RTW_BASE_URL, else the SDK's default. */
+export function baseUrlOf(
+  options: Readonly<Record<string, unknown>>,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  return stringOption(options, 'baseUrl')?.trim() || envValue(env, 'RTW_BASE_URL') || DEFAULT_BASE_URL;
 }
 
 /**
@@ -55,13 +76,15 @@ export async function openConnection(
         poll: { interval: sandbox.pollIntervalMs, maxInterval: sandbox.pollMaxIntervalMs },
         live: false,
         lastRequestId: () => undefined,
+        // The sandbox answers in this process: it is always reached.
+        watchNetwork: () => () => {},
         close: () => sandbox.close(),
       },
     };
   }
 
   const flagKey = stringOption(options, 'apiKey');
-  const apiKey = flagKey?.trim() || envValue(io.env, 'RTW_API_KEY');
+  const apiKey = apiKeyOf(options, io.env);
   if (flagKey !== undefined) {
     out.error(
       out.err.yellow(
@@ -80,14 +103,22 @@ export async function openConnection(
     };
   }
   out.addSecret(apiKey);
-  const baseUrl =
-    stringOption(options, 'baseUrl')?.trim() || envValue(io.env, 'RTW_BASE_URL') || DEFAULT_BASE_URL;
+  const baseUrl = baseUrlOf(options, io.env);
   try {
     // Remembers each answer's request id, so that Ctrl-C can quote one (check.ts).
     let lastRequestId: string | undefined;
+    const watchers = new Set<(reached: boolean) => void>();
     const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-      const response = await globalThis.fetch(input, init);
+      let response: Response;
+      try {
+        response = await globalThis.fetch(input, init);
+      } catch (error) {
+        // A request the caller cancelled says nothing about the service.
+        if (!init?.signal?.aborted) for (const watcher of watchers) watcher(false);
+        throw error;
+      }
       lastRequestId = response.headers.get('x-request-id') ?? lastRequestId;
+      for (const watcher of watchers) watcher(true);
       return response;
     };
     const client = new ShareCodeClient({ apiKey, baseUrl, userAgent, fetch });
@@ -108,6 +139,10 @@ export async function openConnection(
         poll: undefined,
         live: apiKey.startsWith('rtw_live_'),
         lastRequestId: () => lastRequestId,
+        watchNetwork: (listener) => {
+          watchers.add(listener);
+          return () => watchers.delete(listener);
+        },
         close: () => {},
       },
     };

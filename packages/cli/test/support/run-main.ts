@@ -9,9 +9,14 @@ export interface MainRun {
 
 /**
  * Runs `rtw ...args` in this process through main(argv, io), with a clean environment plus `env`:
- * no build needed, and the sandbox answers in-process.
+ * no build needed, and the sandbox answers in-process. `interrupt` receives a command's first-Ctrl-C
+ * handler when it registers one (a batch): calling it is what bin.ts does on the first SIGINT.
  */
-export async function runMain(args: readonly string[], env: Record<string, string> = {}): Promise<MainRun> {
+export async function runMain(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  interrupt?: (press: () => void) => void,
+): Promise<MainRun> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -32,6 +37,10 @@ export async function runMain(args: readonly string[], env: Record<string, strin
     stdin: (async function* () {})(),
     env: { RTW_SANDBOX_FAST: '1', ...env },
     onInterrupt: () => () => {},
+    deferInterrupt: (handler) => {
+      interrupt?.(handler);
+      return () => {};
+    },
   };
   const code = await main(['node', 'rtw', ...args], io);
   return { code, stdout, stderr };

@@ -250,10 +250,14 @@ describe.concurrent('batch resume and refusals', () => {
   });
 
   it.each([
-    ['an unknown column', 'share_code,dob,sharecode\nW,1,2\n', 'unknown column "sharecode"'],
+    [
+      'a misspelt share code column',
+      'sharecode,dob\nW,1\n',
+      'needs a "Share code" column (found "sharecode", "dob")',
+    ],
     ['no applicants', 'share_code,dob\n', 'no applicants'],
     ['an unclosed quote', 'share_code,dob\n"WACPT0001,1990\n', 'never closed'],
-    ['no date of birth column', 'share_code,company\nW,A\n', 'date_of_birth'],
+    ['no date of birth column', 'share_code,company\nW,A\n', 'needs a "Date of birth" column'],
   ])('refuses %s with exit 2 and what to fix', async (_name, content, message) => {
     const dir = await mkdtemp(join(root, 'bad-'));
     const csv = join(dir, 'bad.csv');

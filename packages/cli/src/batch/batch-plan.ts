@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { fail, type Outcome, ok } from '@sharecode/core';
 import { stringOption } from '../options.js';
+import { counted } from '../output/plural.js';
 import { type Failure, usageFailure } from '../render/failure.js';
 import { type ColumnMap, mapColumns } from './columns.js';
-import { type CsvRecord, parseCsv } from './csv.js';
+import { type CsvRecord, isEmptyRecord, parseCsv } from './csv.js';
 import { maskShareCode } from './mask.js';
 import { type ResultLine, readResults } from './results-file.js';
 
@@ -21,6 +22,8 @@ export interface Plan {
   rows: Row[];
   done: Map<number, ResultLine>;
   endsCleanly: boolean;
+  /** What the user should know about how the CSV was read: columns ignored, empty rows skipped. */
+  notes: string[];
 }
 
 const usage = (message: string) => fail(usageFailure(message));
@@ -43,12 +46,14 @@ export async function planBatch(
   }
   const parsed = parseCsv(text);
   if (!parsed.ok) return usage(`${csvPath} is not valid CSV: ${parsed.error}.`);
-  const [header, ...records] = parsed.value;
+  const read = readRecords(parsed.value.records);
+  const { header, records } = read;
   if (header === undefined)
     return usage(`${csvPath} is empty: it needs a header row, then one row per applicant.`);
   const columns = mapColumns(header.cells);
   if (!columns.ok) return usage(`${csvPath}: ${columns.error}.`);
   if (records.length === 0) return usage(`${csvPath} has a header row but no applicants.`);
+  const notes = readingNotes(columns.value.ignored, read.emptyRows);
   const shareCodeColumn = columns.value.fields.get('share_code') ?? 0;
   const rows = records.map((record, index) => ({
     row: index + 1,
@@ -74,5 +79,38 @@ export async function planBatch(
     rows,
     done: existing.value.byRow,
     endsCleanly: existing.value.endsCleanly,
+    notes,
   });
+}
+
+/**
+ * The header (the first row with anything in it) and the applicants' rows. Rows with nothing in any
+ * cell are skipped: counted when they sit between applicants, not when they only trail the last one.
+ */
+function readRecords(all: readonly CsvRecord[]): {
+  header: CsvRecord | undefined;
+  records: CsvRecord[];
+  emptyRows: number;
+} {
+  const filled = all.filter((record) => !isEmptyRecord(record));
+  const [header, ...records] = filled;
+  const last = records.at(-1);
+  const emptyRows =
+    header === undefined || last === undefined
+      ? 0
+      : all.filter((record) => record.line > header.line && record.line < last.line && isEmptyRecord(record))
+          .length;
+  return { header, records, emptyRows };
+}
+
+function readingNotes(ignored: readonly string[], emptyRows: number): string[] {
+  const notes: string[] = [];
+  if (ignored.length > 0) {
+    const are = ignored.length === 1 ? 'is' : 'are';
+    notes.push(
+      `Ignoring ${counted(ignored.length, 'column')} that ${are} not part of a check: ${ignored.join(', ')}.`,
+    );
+  }
+  if (emptyRows > 0) notes.push(`Skipped ${counted(emptyRows, 'empty row')}.`);
+  return notes;
 }

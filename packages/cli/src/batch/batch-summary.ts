@@ -1,5 +1,6 @@
 import { EXIT } from '../exit-codes.js';
 import type { Output } from '../output/output.js';
+import { counted } from '../output/plural.js';
 import { type Failure, printFailure } from '../render/failure.js';
 import type { Plan } from './batch-plan.js';
 import { failedRowNotice } from './failed-row.js';
@@ -33,7 +34,7 @@ export function summarise(
   else {
     const { bold, green, red } = out.out;
     out.data(
-      `${bold('Batch')} ${batch.csvPath}: ${summary.rows} rows (${ran} run now, ${skipped} already done)`,
+      `${bold('Batch')} ${batch.csvPath}: ${counted(summary.rows, 'row')} (${ran} run now, ${skipped} already done)`,
     );
     out.data(
       `  ${green(`${summary.accepted} ACCEPTED`)}, ${red(`${summary.rejected} REJECTED`)}, ${summary.errors} with errors, ${summary.not_run} not run`,

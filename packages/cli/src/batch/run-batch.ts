@@ -2,6 +2,7 @@ import type { CheckKind } from '@sharecode/core';
 import type { CommandContext } from '../context.js';
 import { stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
+import { counted } from '../output/plural.js';
 import { type Failure, stopWith } from '../render/failure.js';
 import { openConnection } from '../runtime/connection.js';
 import { planBatch } from './batch-plan.js';
@@ -18,13 +19,16 @@ export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind
   const planned = await planBatch(options, stringOption(options, 'batch') ?? '');
   if (!planned.ok) return stopWith(out, planned.error);
   const batch = planned.value;
+  for (const note of batch.notes) out.notice(note);
   const todo = batch.rows.filter((row) => {
     const line = batch.done.get(row.row);
     return line === undefined || !isFinal(line);
   });
   const skipped = batch.rows.length - todo.length;
   if (skipped > 0)
-    out.notice(`Resuming: ${skipped} of ${batch.rows.length} rows are already in ${batch.resultsPath}.`);
+    out.notice(
+      `Resuming: ${skipped} of ${counted(batch.rows.length, 'row')} ${skipped === 1 ? 'is' : 'are'} already in ${batch.resultsPath}.`,
+    );
 
   let aborted: Failure | undefined;
   if (todo.length > 0) {

@@ -6,12 +6,11 @@ import { EXIT } from '../exit-codes.js';
 import { stringOption } from '../options.js';
 import { fileIfRegistering } from '../register/batch-row.js';
 import { type Failure, failureFromError } from '../render/failure.js';
-import { flagOfField } from '../request/fields.js';
 import { sendCheck } from '../request/send.js';
 import { validateForKind } from '../request/validate.js';
 import type { Connection } from '../runtime/connection.js';
 import type { Plan, Row } from './batch-plan.js';
-import { rowBody, rowLabel } from './columns.js';
+import { columnWhere, rowBody, rowLabel } from './columns.js';
 import type { ResultLine } from './results-file.js';
 
 /** The result as the results file keeps it: without the data URLs, which are in the evidence files. */
@@ -43,12 +42,7 @@ export async function runRow(
     share_code: row.masked,
   };
   const finished = (): string => new Date().toISOString();
-  const where = (field: string): string => {
-    const header = plan.columns.headers.get(field);
-    return header === undefined
-      ? `a ${field} column, or ${flagOfField(field)} for every row`
-      : `column ${header}`;
-  };
+  const where = columnWhere(plan.columns);
   const validated = validateForKind(kind, rowBody(row.record.cells, plan.columns, defaults), false, where);
   if (!validated.ok) {
     const error = validated.error;

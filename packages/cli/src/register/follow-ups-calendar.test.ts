@@ -17,12 +17,12 @@ describe('the follow-up calendar', () => {
             reference: 'WE-1',
             check_date: '2025-11-26',
             follow_up_date: '2027-11-26',
-            basis: 'expiry',
+            basis: 'permission_expiry',
             status: 'due',
             days: 56,
           },
         ],
-      } as Parameters<typeof followUpsCalendar>[0],
+      },
       new Date('2027-10-01T09:00:00Z'),
     );
     const calendar = new ICAL.Component(ICAL.parse(text));

@@ -48,12 +48,7 @@ export function exitCodeForApiCode(code: string): ExitCode {
 }
 
 /** A failure of the CLI's own, or one whose message carries the service's or the SDK's words. */
-export function cliFailure(
-  exitCode: ExitCode,
-  code: string,
-  text: string,
-  details: string[] = [],
-): Failure {
+export function cliFailure(exitCode: ExitCode, code: string, text: string, details: string[] = []): Failure {
   const message = inHrWords(text);
   return { exitCode, code, message, details, json: { error: { code, message } } };
 }

@@ -23,6 +23,8 @@ const API_PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\s*\((?:GET|POST|PUT|DELETE) \/[^)]*\)/g, ''],
   [/\b(?:GET|POST|PUT|DELETE) \/api\/[^\s,.;:)]*/g, 'the service'],
   [/the number of seconds in the Retry-After header/g, 'the wait the service asked for'],
+  [/\bthe Retry-After header\b/g, 'the wait the service asked for'],
+  [/\bthe X-Request-Id header\b/g, 'the request id'],
   [/after Retry-After seconds/g, 'after the wait the service asked for'],
   [/(?:quoting|with) (?:the )?X-Request-Id(?: header)?/g, 'quoting the request id'],
   [

@@ -1,9 +1,9 @@
 import type { CheckKind, Outcome } from '@sharecode/core';
 import type { ValidatedRequest } from '@sharecode/core/validation';
+import { maskShareCode } from '../batch/mask.js';
 import type { CliIo } from '../context.js';
 import type { Output } from '../output/output.js';
 import type { Failure } from '../render/failure.js';
-import { maskShareCode } from '../batch/mask.js';
 import { bodyFromOptions, type FieldSpec, fieldSpec, flagOfField } from './fields.js';
 import { judgeRequest, type Problem, problemInWords, problemsFailure } from './validate.js';
 
@@ -78,7 +78,9 @@ export async function gatherRequest(
     const next = interactive
       ? problems.find((problem) => {
           const spec = problem.field === undefined ? undefined : fieldSpec(problem.field);
-          return spec !== undefined && fields.includes(spec) && (asked.get(spec.wire) ?? 0) < MAX_ASKS_PER_FIELD;
+          return (
+            spec !== undefined && fields.includes(spec) && (asked.get(spec.wire) ?? 0) < MAX_ASKS_PER_FIELD
+          );
         })
       : undefined;
     const spec = next?.field === undefined ? undefined : fieldSpec(next.field);
@@ -89,8 +91,7 @@ export async function gatherRequest(
       return { ok: false, error: problemsFailure(all, hints) };
     }
     // A value that was given and refused: say why before asking again.
-    if ((typed[spec.wire] ?? '').trim() !== '')
-      out.error(problemInWords(next, typed, flagOfField));
+    if ((typed[spec.wire] ?? '').trim() !== '') out.error(problemInWords(next, typed, flagOfField));
     asked.set(spec.wire, (asked.get(spec.wire) ?? 0) + 1);
     const answer = await io.prompt(`${spec.label}: `);
     if (answer === undefined) {

@@ -2,7 +2,7 @@ import type { CheckError, CheckKind, Outcome } from '@sharecode/core';
 import type { ValidatedRequest } from '@sharecode/core/validation';
 import { checkRequestProblems, tidyTypedRequest, validateIdempotencyKey } from '@sharecode/core/validation';
 import { EXIT } from '../exit-codes.js';
-import { type Failure, cliFailure } from '../render/failure.js';
+import { cliFailure, type Failure } from '../render/failure.js';
 import { inHrWords } from '../render/hr-words.js';
 import { fieldSpec } from './fields.js';
 
@@ -77,5 +77,8 @@ export function validateForKind(
 export function idempotencyKeyProblem(raw: string | undefined): Outcome<string | undefined, Problem> {
   const checked = validateIdempotencyKey(raw);
   if (checked.ok) return checked;
-  return { ok: false, error: inHrWords(checked.error.message).replace(/\bIdempotency-Key\b/g, '--idempotency-key') };
+  return {
+    ok: false,
+    error: inHrWords(checked.error.message).replace(/\bIdempotency-Key\b/g, '--idempotency-key'),
+  };
 }

@@ -87,7 +87,13 @@ export async function gatherRequest(
     if (next === undefined || spec === undefined || io.prompt === undefined) {
       const words = problems.map((problem) => problemInWords(problem, typed, flagOfField));
       const all = [...fromStdin, ...words, ...otherProblems];
-      const hints = interactive || !words.some((w) => w.includes('is missing')) ? [] : [STDIN_HINT];
+      // The share code and date of birth are the values best kept off the command line.
+      const personal = problems.some(
+        (problem) =>
+          (problem.field === 'share_code' || problem.field === 'date_of_birth') &&
+          (typed[problem.field] ?? '').trim() === '',
+      );
+      const hints = interactive || !personal ? [] : [STDIN_HINT];
       return { ok: false, error: problemsFailure(all, hints) };
     }
     // A value that was given and refused: say why before asking again.

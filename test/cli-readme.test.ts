@@ -10,7 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalised, type TranscriptStep, transcriptSteps } from './support/readme-transcript.js';
+import {
+  normalised,
+  shellExamples,
+  type TranscriptStep,
+  transcriptSteps,
+} from './support/readme-transcript.js';
 
 const README = new URL('../packages/cli/README.md', import.meta.url);
 const RTW_BIN = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
@@ -126,3 +131,36 @@ describe('packages/cli/README.md transcripts', () => {
     expect(mismatches.join('\n\n')).toBe('');
   });
 });
+
+describe('packages/cli/README.md examples shown without output', () => {
+  it('name commands and flags that rtw has (its --help lists them)', async () => {
+    const examples = shellExamples(await readFile(README, 'utf8'));
+    expect(examples.length).toBeGreaterThan(10);
+    const helps = new Map<string, string>();
+    const unknown: string[] = [];
+    for (const example of examples) {
+      const words = example.split(/\s+/).slice(1);
+      // The command is the words before the first flag that name subcommands: `register set`.
+      const command: string[] = [];
+      for (const word of words) {
+        if (word.startsWith('-') || command.length === 2 || !/^[a-z-]+$/.test(word)) break;
+        command.push(word);
+      }
+      if (command[0] === 'check') command.splice(1);
+      const key = command.join(' ');
+      if (!helps.has(key)) helps.set(key, await help(command));
+      for (const flag of example.match(/(?<=\s)--[a-z-]+/g) ?? []) {
+        if (!helps.get(key)?.includes(flag)) unknown.push(`${flag} in: ${example}`);
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+});
+
+function help(command: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [RTW_BIN, ...command, '--help'], (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+  });
+}

@@ -64,3 +64,25 @@ export function normalised(text: string): string {
   for (const [pattern, replacement] of VOLATILE) out = out.replace(pattern, replacement);
   return out;
 }
+
+/** The `rtw ...` command lines of the `sh` blocks (the examples shown without their output). */
+export function shellExamples(markdown: string): string[] {
+  const commands: string[] = [];
+  let inSh = false;
+  let pending = '';
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('```')) {
+      inSh = !inSh && line === '```sh';
+      continue;
+    }
+    if (!inSh) continue;
+    const text = `${pending}${line.replace(/\s+#.*$/, '')}`;
+    if (text.endsWith('\\')) {
+      pending = `${text.slice(0, -1)} `;
+      continue;
+    }
+    pending = '';
+    if (text.trim().startsWith('rtw ')) commands.push(text.trim());
+  }
+  return commands;
+}

@@ -167,7 +167,9 @@ describe.concurrent('batch resume and refusals', () => {
       },
     );
     expect(run.code).not.toBe(0);
-    expect(run.stderr).toMatch(/row 2 \(line 3\): INVALID_INPUT: date_of_birth \S/);
+    expect(run.stderr).toMatch(
+      /row 2 \(line 3\): INVALID_INPUT: 1 thing to put right before the check can run: column "dob" must be a date \S/,
+    );
   });
 
   it('resumes after a kill without re-running finished rows', async () => {

@@ -7,8 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../src/context.js';
-import { main } from '../src/main.js';
+import { runMain } from './support/run-main.js';
 import { rtw, stdoutJson } from './support/run-rtw.js';
 import { DOB } from './support/scenarios.js';
 
@@ -116,36 +115,7 @@ describe('lenient where it is safe, printed back normalised', () => {
 });
 
 /** `main` with a terminal on stdin and stderr, and `answers` typed at the prompts. */
-async function atTerminal(args: string[], answers: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const asked: string[] = [];
-  const io: CliIo = {
-    stdout: {
-      write: (chunk: string) => {
-        stdout += chunk;
-        return true;
-      },
-      isTTY: false,
-    },
-    stderr: {
-      write: (chunk: string) => {
-        stderr += chunk;
-        return true;
-      },
-      isTTY: true,
-    },
-    stdin: { isTTY: true, async *[Symbol.asyncIterator]() {} },
-    env: { RTW_SANDBOX_FAST: '1', NO_COLOR: '1', CI: '1' },
-    prompt: async (question) => {
-      asked.push(question);
-      return answers.shift();
-    },
-    onInterrupt: () => () => {},
-  };
-  const code = await main(['node', 'rtw', ...args], io);
-  return { code, stdout, stderr, asked };
-}
+const atTerminal = (args: string[], answers: string[]) => runMain(args, { NO_COLOR: '1', CI: '1' }, answers);
 
 describe('on a terminal, what is missing is asked for', () => {
   it('asks for the share code and date of birth, and again for a value it refuses', async () => {
@@ -161,6 +131,27 @@ describe('on a terminal, what is missing is asked for', () => {
     expect(run.stderr).toContain('--dob is not a real calendar date');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^ACCEPTED {2}Right to work/);
+  });
+
+  it('does not ask again for a flag that does not belong to the check', async () => {
+    const run = await atTerminal(
+      [
+        'check',
+        'right-to-work',
+        '--sandbox',
+        '--share-code',
+        'WACPT0001',
+        '--company',
+        'A',
+        '--checker-type',
+        'agent',
+      ],
+      [DOB],
+    );
+    expect(run.asked).toEqual(['Date of birth (DD/MM/YYYY): ']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('1 thing to put right');
+    expect(run.stderr).toContain('- --checker-type is not accepted by the right-to-work check');
   });
 
   it('stops asking at the end of input (Ctrl-D) and reports what is still missing', async () => {

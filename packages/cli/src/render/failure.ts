@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@sharecode/core';
 import { ERROR_CATALOGUE, isErrorCode } from '@sharecode/core';
+import { withoutControlCharacters } from '@sharecode/core/util';
 import {
   isShareCodeApiError,
   isShareCodeConnectionError,
@@ -70,7 +71,8 @@ export function apiFailure(
   const known = isErrorCode(error.code) ? (error.code as ErrorCode) : undefined;
   // The service's words, put as the CLI's user knows them (flags, not fields; no headers or paths).
   const message = inHrWords(error.message, flagOfField);
-  const upgradeUrl = error.upgrade_url === undefined ? undefined : inHrWords(error.upgrade_url);
+  const upgradeUrl =
+    error.upgrade_url === undefined ? undefined : withoutControlCharacters(error.upgrade_url);
   const details: string[] = [];
   if (extra.hint) details.push(extra.hint);
   if (upgradeUrl) details.push(`Upgrade: ${upgradeUrl}`);

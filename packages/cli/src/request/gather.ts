@@ -78,8 +78,12 @@ export async function gatherRequest(
     const next = interactive
       ? problems.find((problem) => {
           const spec = problem.field === undefined ? undefined : fieldSpec(problem.field);
+          // A value that is not wanted here ("... remove it") is not asked for again.
           return (
-            spec !== undefined && fields.includes(spec) && (asked.get(spec.wire) ?? 0) < MAX_ASKS_PER_FIELD
+            spec !== undefined &&
+            fields.includes(spec) &&
+            !/\bremove\b/.test(problem.message) &&
+            (asked.get(spec.wire) ?? 0) < MAX_ASKS_PER_FIELD
           );
         })
       : undefined;

@@ -5,15 +5,24 @@ export interface MainRun {
   code: number;
   stdout: string;
   stderr: string;
+  /** The questions asked, with `answers`. */
+  asked: string[];
 }
 
 /**
  * Runs `rtw ...args` in this process through main(argv, io), with a clean environment plus `env`:
- * no build needed, and the sandbox answers in-process.
+ * no build needed, and the sandbox answers in-process. With `answers`, stdin and stderr are a
+ * terminal, and each question asked is answered with the next one (then end of input).
  */
-export async function runMain(args: readonly string[], env: Record<string, string> = {}): Promise<MainRun> {
+export async function runMain(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  answers?: string[],
+): Promise<MainRun> {
   let stdout = '';
   let stderr = '';
+  const asked: string[] = [];
+  const terminal = answers !== undefined;
   const io: CliIo = {
     stdout: {
       write: (chunk: string) => {
@@ -27,14 +36,18 @@ export async function runMain(args: readonly string[], env: Record<string, strin
         stderr += chunk;
         return true;
       },
-      isTTY: false,
+      isTTY: terminal,
     },
-    stdin: (async function* () {})(),
+    stdin: { isTTY: terminal, async *[Symbol.asyncIterator]() {} },
     env: { RTW_SANDBOX_FAST: '1', ...env },
+    prompt: async (question) => {
+      asked.push(question);
+      return answers?.shift();
+    },
     onInterrupt: () => () => {},
   };
   const code = await main(['node', 'rtw', ...args], io);
-  return { code, stdout, stderr };
+  return { code, stdout, stderr, asked };
 }
 
 /** stdout as one JSON document, or a failure showing what was printed. */

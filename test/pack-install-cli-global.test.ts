@@ -91,7 +91,8 @@ describe('npm install -g of the packed CLI', { timeout: 60_000 }, () => {
       },
     );
     expect(bad.code, output(bad)).toBe(2);
-    expect(bad.stderr).toMatch(/INVALID_INPUT: share_code must be 9 letters/);
+    expect(bad.stderr).toContain('Error INVALID_INPUT: 1 thing to put right before the check can run:');
+    expect(bad.stderr).toMatch(/- --share-code must be 9 letters/);
   });
 
   it('says how to install the sandbox when --sandbox is used without it', async () => {

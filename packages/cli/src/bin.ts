@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import type { CliIo } from './context.js';
 import { EXIT } from './exit-codes.js';
+import { terminalPrompt } from './io/terminal-prompt.js';
 import { main } from './main.js';
 
 const interruptHandlers = new Set<() => unknown>();
@@ -52,6 +53,7 @@ const io: CliIo = {
     return process.stdin;
   },
   env: process.env,
+  prompt: terminalPrompt,
   onInterrupt(handler) {
     interruptHandlers.add(handler);
     return () => interruptHandlers.delete(handler);

@@ -55,12 +55,15 @@ function requestOptions(command: Command): Command {
   return command
     .option(
       '--share-code <code>',
-      "the applicant's share code (9 characters; spaces and lower case are fine)",
+      "the applicant's share code (9 characters; spaces, dashes and lower case are fine; - reads it from stdin; asked for on a terminal)",
     )
-    .option('--dob <yyyy-mm-dd>', "the applicant's date of birth")
+    .option(
+      '--dob <date>',
+      "the applicant's date of birth: DD/MM/YYYY or YYYY-MM-DD (asked for on a terminal)",
+    )
     .option('--company <name>', 'right to work, immigration status: your organisation (and branch)')
     .option('--checker-name <name>', 'right to rent: the landlord or letting agent making the check')
-    .option('--checker-type <type>', `right to rent: ${CHECKER_TYPES_HELP.join(' or ')}`)
+    .option('--checker-type <type>', `right to rent: ${CHECKER_TYPES_HELP.join(' or ')} (any case)`)
     .option('--job-title <title>', 'immigration status: your job title')
     .option('--purpose <purpose>', `immigration status: one of ${PURPOSES_HELP.join(', ')}`)
     .option('--other-purpose <text>', 'immigration status: the reason, when --purpose is other');

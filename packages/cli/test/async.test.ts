@@ -162,7 +162,7 @@ describe.concurrent('rtw async', () => {
     ]);
     expect(badUrl.code).toBe(2);
     expect(badUrl.stderr).toContain('Error INVALID_INPUT');
-    expect(badUrl.stderr).toContain('Field: --callback-url');
+    expect(badUrl.stderr).toContain('- --callback-url must use https');
     const badKey = await rtw([
       'async',
       'right-to-work',
@@ -172,7 +172,7 @@ describe.concurrent('rtw async', () => {
       'x'.repeat(300),
     ]);
     expect(badKey.code).toBe(2);
-    expect(badKey.stderr).toContain('Field: --idempotency-key');
+    expect(badKey.stderr).toContain('- --idempotency-key is longer than 255 characters');
     expect(badKey.stdout).toBe('');
   });
 

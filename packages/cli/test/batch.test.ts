@@ -175,7 +175,9 @@ describe.concurrent('batch resume and refusals', { timeout: 60_000 }, () => {
       { cwd: dir, env: { RTW_SANDBOX_FAST: '1' } },
     );
     expect(run.code).not.toBe(0);
-    expect(run.stderr).toMatch(/row 2 \(line 3\): INVALID_INPUT: date_of_birth \S/);
+    expect(run.stderr).toMatch(
+      /row 2 \(line 3\): INVALID_INPUT: 1 thing to put right before the check can run: column "dob" must be a date \S/,
+    );
   });
 
   it('resumes after a kill without re-running finished rows', async () => {
@@ -264,10 +266,14 @@ describe.concurrent('batch resume and refusals', { timeout: 60_000 }, () => {
   });
 
   it.each([
-    ['an unknown column', 'share_code,dob,sharecode\nW,1,2\n', 'unknown column "sharecode"'],
+    [
+      'a misspelt share code column',
+      'sharecode,dob\nW,1\n',
+      'needs a "Share code" column (found "sharecode", "dob")',
+    ],
     ['no applicants', 'share_code,dob\n', 'no applicants'],
     ['an unclosed quote', 'share_code,dob\n"WACPT0001,1990\n', 'never closed'],
-    ['no date of birth column', 'share_code,company\nW,A\n', 'date_of_birth'],
+    ['no date of birth column', 'share_code,company\nW,A\n', 'needs a "Date of birth" column'],
   ])('refuses %s with exit 2 and what to fix', async (_name, content, message) => {
     const dir = await mkdtemp(join(root, 'bad-'));
     const csv = join(dir, 'bad.csv');

@@ -110,39 +110,39 @@ describe.concurrent('rtw check --sandbox --json', () => {
 describe.concurrent('rtw check: input is validated before any request, with core rules', () => {
   const base = ['check', 'right-to-work', '--sandbox', '--no-evidence'];
   it.each([
-    ['a missing share code', [...base, '--dob', DOB, '--company', 'A'], 'share_code', '--share-code'],
     [
-      'a bad date',
-      [...base, '--share-code', 'WACPT0001', '--dob', '01/01/1990', '--company', 'A'],
-      'date_of_birth',
-      '--dob',
+      'a missing share code',
+      [...base, '--dob', DOB, '--company', 'A'],
+      "--share-code is missing: the applicant's share code",
+    ],
+    [
+      'a date that does not exist',
+      [...base, '--share-code', 'WACPT0001', '--dob', '31/02/1990', '--company', 'A'],
+      '--dob must be a date written as DD/MM/YYYY or YYYY-MM-DD',
     ],
     [
       'another kind of code',
       [...base, '--share-code', 'RACPT0001', '--dob', DOB, '--company', 'A'],
-      'right-to-rent',
-      '--share-code',
+      '--share-code starts with R, so it is a right-to-rent share code: use the right-to-rent check, or ask',
     ],
     [
       'a flag of another kind',
       [...base, '--share-code', 'WACPT0001', '--dob', DOB, '--company', 'A', '--checker-type', 'agent'],
-      'checker_type',
-      '--checker-type',
+      '--checker-type is not accepted by the right-to-work check (--checker-type belongs to the right-to-rent check)',
     ],
     [
       'an empty company',
       [...base, '--share-code', 'WACPT0001', '--dob', DOB, '--company', ''],
-      'company_name',
-      '--company',
+      '--company is missing: the name of your organisation',
     ],
-  ])('%s: exit 2, says which field and flag', async (_name, args, field, flag) => {
+  ])('%s: exit 2, says which flag, in HR words', async (_name, args, text) => {
     const run = await rtw(args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('Error INVALID_INPUT: ');
-    expect(run.stderr).toContain(field);
-    expect(run.stderr).toContain(`Field: ${flag}`);
-    expect(run.stderr).toContain('What to do: fix and do not retry as is.');
+    expect(run.stderr).toContain('Error INVALID_INPUT: 1 thing to put right before the check can run:');
+    expect(run.stderr).toContain(`- ${text}`);
+    // Flags, not the API's field names or endpoints.
+    expect(run.stderr).not.toMatch(/share_code|date_of_birth|company_name|checker_type|POST |\/api\//);
   });
 
   it('other_purpose is required with purpose other (immigration status)', async () => {
@@ -164,7 +164,11 @@ describe.concurrent('rtw check: input is validated before any request, with core
     ]);
     expect(run.code).toBe(2);
     expect(stdoutJson(run)).toEqual({
-      error: { code: 'INVALID_INPUT', message: expect.stringContaining('other_purpose') },
+      error: {
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining('--other-purpose is missing'),
+        problems: [expect.stringContaining('--other-purpose is missing')],
+      },
     });
   });
 

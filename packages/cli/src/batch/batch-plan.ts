@@ -1,10 +1,11 @@
 import { readFile, rename } from 'node:fs/promises';
 import { fail, type Outcome, ok } from '@sharecode/core';
 import { flagOption, stringOption } from '../options.js';
+import { counted } from '../output/plural.js';
 import { type Failure, usageFailure } from '../render/failure.js';
 import { type BatchMode, type BatchTarget, targetMismatch } from './batch-target.js';
 import { type ColumnMap, mapColumns, rowLabel } from './columns.js';
-import { type CsvRecord, parseCsv } from './csv.js';
+import { type CsvRecord, isEmptyRecord, parseCsv } from './csv.js';
 import { maskShareCode } from './mask.js';
 import { type BatchHeader, type ResultLine, readResults, type SentLine } from './results-file.js';
 import { rowKeys } from './row-key.js';
@@ -31,6 +32,8 @@ export interface Plan {
   endsCleanly: boolean;
   /** With --restart: where the earlier results file was moved. */
   movedAside: string | undefined;
+  /** What the user should know about how the CSV was read: columns ignored, empty rows skipped. */
+  notes: string[];
 }
 
 const usage = (message: string) => fail(usageFailure(message));
@@ -54,12 +57,14 @@ export async function planBatch(
   }
   const parsed = parseCsv(text);
   if (!parsed.ok) return usage(`${csvPath} is not valid CSV: ${parsed.error}.`);
-  const [header, ...records] = parsed.value;
+  const read = readRecords(parsed.value.records);
+  const { header, records } = read;
   if (header === undefined)
     return usage(`${csvPath} is empty: it needs a header row, then one row per applicant.`);
   const columns = mapColumns(header.cells);
   if (!columns.ok) return usage(`${csvPath}: ${columns.error}.`);
   if (records.length === 0) return usage(`${csvPath} has a header row but no applicants.`);
+  const notes = readingNotes(columns.value.ignored, read.emptyRows);
   const shareCodeColumn = columns.value.fields.get('share_code') ?? 0;
   const keys = rowKeys(records.map((record) => rowLabel(record.cells, columns.value)));
   const rows = records.map((record, index) => ({
@@ -104,6 +109,7 @@ export async function planBatch(
     header: recorded,
     endsCleanly: existing.value.endsCleanly,
     movedAside,
+    notes,
   });
 }
 
@@ -117,4 +123,36 @@ async function moveAside(path: string): Promise<Outcome<string | undefined, Fail
     if ((error as { code?: unknown }).code === 'ENOENT') return ok(undefined);
     return usage(`Cannot move ${path} aside for --restart: ${(error as Error).message}.`);
   }
+}
+
+/**
+ * The header (the first row with anything in it) and the applicants' rows. Rows with nothing in any
+ * cell are skipped: counted when they sit between applicants, not when they only trail the last one.
+ */
+function readRecords(all: readonly CsvRecord[]): {
+  header: CsvRecord | undefined;
+  records: CsvRecord[];
+  emptyRows: number;
+} {
+  const filled = all.filter((record) => !isEmptyRecord(record));
+  const [header, ...records] = filled;
+  const last = records.at(-1);
+  const emptyRows =
+    header === undefined || last === undefined
+      ? 0
+      : all.filter((record) => record.line > header.line && record.line < last.line && isEmptyRecord(record))
+          .length;
+  return { header, records, emptyRows };
+}
+
+function readingNotes(ignored: readonly string[], emptyRows: number): string[] {
+  const notes: string[] = [];
+  if (ignored.length > 0) {
+    const are = ignored.length === 1 ? 'is' : 'are';
+    notes.push(
+      `Ignoring ${counted(ignored.length, 'column')} that ${are} not part of a check: ${ignored.join(', ')}.`,
+    );
+  }
+  if (emptyRows > 0) notes.push(`Skipped ${counted(emptyRows, 'empty row')}.`);
+  return notes;
 }

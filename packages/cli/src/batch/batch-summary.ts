@@ -1,5 +1,6 @@
 import { EXIT } from '../exit-codes.js';
 import type { Output } from '../output/output.js';
+import { counted } from '../output/plural.js';
 import { type Failure, printFailure } from '../render/failure.js';
 import type { Plan } from './batch-plan.js';
 import { failedRowNotice } from './failed-row.js';
@@ -44,7 +45,7 @@ export function summarise(out: Output, batch: Plan, run: BatchRun): number {
   else {
     const { bold, green, red } = out.out;
     out.data(
-      `${bold('Batch')} ${batch.csvPath}: ${plural(summary.rows, 'row', 'rows')} (${run.ran} run now, ${run.skipped} already done)`,
+      `${bold('Batch')} ${batch.csvPath}: ${counted(summary.rows, 'row')} (${run.ran} run now, ${run.skipped} already done)`,
     );
     const inFlight = summary.in_flight > 0 ? `, ${summary.in_flight} still running on the service` : '';
     out.data(

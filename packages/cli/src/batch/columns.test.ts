@@ -17,13 +17,23 @@ describe('mapColumns', () => {
     expect([...titles.fields.keys()]).toEqual(['share_code', 'date_of_birth', 'job_title', 'purpose']);
   });
 
-  it('refuses unknown, repeated and missing columns with what to do', () => {
-    const unknown = mapColumns(['share_code', 'dob', 'sharecode']);
-    expect(unknown.ok || unknown.error).toMatch(/unknown column "sharecode": rename or remove it/);
+  it('ignores other columns, listing them all', () => {
+    const mapped = columns(['Employee No', 'Full name', 'Share code', 'Date of birth', '']);
+    expect([...mapped.fields.keys()]).toEqual(['share_code', 'date_of_birth']);
+    expect(mapped.ignored).toEqual(['"Employee No"', '"Full name"', 'column 5 (no name)']);
+  });
+
+  it('refuses repeated and missing columns with what to do', () => {
     const twice = mapColumns(['share_code', 'share-code', 'dob']);
-    expect(twice.ok || twice.error).toMatch(/share_code has two columns/);
+    expect(twice.ok || twice.error).toBe(
+      '"share_code" and "share-code" both give --share-code: keep one of the two columns',
+    );
     const missing = mapColumns(['share_code', 'company']);
-    expect(missing.ok || missing.error).toMatch(/needs a share_code .* and a date_of_birth/);
+    expect(missing.ok || missing.error).toMatch(
+      /^the header row needs a "Date of birth" column \(found "share_code", "company"\)/,
+    );
+    const neither = mapColumns(['Employee No;Full name;Share code;Date of birth']);
+    expect(neither.ok || neither.error).toMatch(/needs a "Share code" and a "Date of birth" column/);
   });
 
   it('keeps the label column apart', () => {

@@ -1,5 +1,5 @@
 import type { Outcome } from '@sharecode/core';
-import { REQUEST_FIELDS } from '../request/fields.js';
+import { fieldSpec, REQUEST_FIELDS } from '../request/fields.js';
 
 /** The optional column copied into each results line to tell rows apart; never sent to the API. */
 export const LABEL_COLUMN = 'label';
@@ -10,6 +10,8 @@ export interface ColumnMap {
   label: number | undefined;
   /** How the user's header spelt each field, for messages ("column dob"). */
   headers: Map<string, string>;
+  /** Columns that are not request fields (an employee number, a name): read past, listed once. */
+  ignored: string[];
 }
 
 function normalise(header: string): string {
@@ -17,42 +19,56 @@ function normalise(header: string): string {
   return header.trim().toLowerCase().replace(/\s+/g, '_');
 }
 
+/** How a column is named in messages: as its header says, shortened. */
+function shown(raw: string): string {
+  const name = raw.trim();
+  return JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}...` : name);
+}
+
 /**
  * Maps a header row to request fields. A column may be named as on the wire (`share_code`,
- * `date_of_birth`, `company_name`, ...) or as the flag (`share-code`, `dob`, `company`, ...), in any
- * case. Unknown or repeated columns are refused, so a typo cannot silently drop a field.
+ * `date_of_birth`, `company_name`, ...), as the flag (`share-code`, `dob`, `company`, ...) or as a
+ * spreadsheet titles it (`Share code`, `Date of birth`), in any case. Other columns (an employee
+ * number, a name) are ignored and listed in `ignored`; a field with two columns is refused, since
+ * either could be the one meant.
  */
 export function mapColumns(header: readonly string[]): Outcome<ColumnMap, string> {
   const fields = new Map<string, number>();
   const headers = new Map<string, string>();
+  const ignored: string[] = [];
   let label: number | undefined;
   for (const [index, raw] of header.entries()) {
     const name = normalise(raw);
-    if (name === '') return { ok: false, error: `column ${index + 1} has no name in the header row` };
     if (name === LABEL_COLUMN) {
-      if (label !== undefined) return { ok: false, error: 'the label column appears twice' };
+      if (label !== undefined) return { ok: false, error: 'the label column appears twice: keep one' };
       label = index;
       continue;
     }
     const spec = REQUEST_FIELDS.find((field) => field.wire === name || field.flag === name);
     if (spec === undefined) {
-      const accepted = REQUEST_FIELDS.map((field) => `${field.wire} (or ${field.flag})`).join(', ');
+      ignored.push(name === '' ? `column ${index + 1} (no name)` : shown(raw));
+      continue;
+    }
+    if (fields.has(spec.wire))
       return {
         ok: false,
-        error: `unknown column ${JSON.stringify(raw.trim().slice(0, 40))}: rename or remove it. Columns: ${accepted}, and ${LABEL_COLUMN} (your own id for the row, not sent)`,
+        error: `${shown(headers.get(spec.wire) ?? '')} and ${shown(raw)} both give --${spec.flag}: keep one of the two columns`,
       };
-    }
-    if (fields.has(spec.wire)) return { ok: false, error: `${spec.wire} has two columns: keep one` };
     fields.set(spec.wire, index);
     headers.set(spec.wire, raw.trim());
   }
-  if (!fields.has('share_code') || !fields.has('date_of_birth')) {
+  const missing = REQUEST_FIELDS.filter(
+    (field) => (field.wire === 'share_code' || field.wire === 'date_of_birth') && !fields.has(field.wire),
+  );
+  if (missing.length > 0) {
+    const need = missing.map((field) => (field.wire === 'share_code' ? '"Share code"' : '"Date of birth"'));
+    const found = header.map(shown).join(', ');
     return {
       ok: false,
-      error: 'the header row needs a share_code (or share-code) and a date_of_birth (or dob) column',
+      error: `the header row needs a ${need.join(' and a ')} column (found ${found}). Columns may also be named as the flags: share-code, dob, company, checker-name, checker-type, job-title, purpose, other-purpose, and ${LABEL_COLUMN} (your own id for the row, not sent)`,
     };
   }
-  return { ok: true, value: { fields, label, headers } };
+  return { ok: true, value: { fields, label, headers, ignored } };
 }
 
 /**
@@ -76,4 +92,17 @@ export function rowLabel(cells: readonly string[], columns: ColumnMap): string |
   if (columns.label === undefined) return undefined;
   const value = cells[columns.label]?.trim() ?? '';
   return value === '' ? undefined : value;
+}
+
+/**
+ * How a row's problem names a field: the column as its header spells it, or, when the CSV has no
+ * such column, the column to add or the flag that fills it for every row.
+ */
+export function columnWhere(columns: ColumnMap): (field: string) => string {
+  return (field) => {
+    const header = columns.headers.get(field);
+    if (header !== undefined) return `column ${JSON.stringify(header)}`;
+    const flag = fieldSpec(field)?.flag ?? field;
+    return `a ${flag} column (or --${flag} for every row)`;
+  };
 }

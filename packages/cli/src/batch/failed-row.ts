@@ -1,3 +1,4 @@
+import { inHrWords } from '../render/hr-words.js';
 import type { ResultLine } from './results-file.js';
 
 /**
@@ -6,7 +7,8 @@ import type { ResultLine } from './results-file.js';
  */
 export function failedRowNotice(row: number, csvLine: number, result: ResultLine | undefined): string {
   const code = result?.error?.code ?? 'error';
-  const reason = result?.error?.message?.trim();
+  // The service's words, as the CLI prints them everywhere (no header names, no control characters).
+  const reason = result?.error?.message === undefined ? undefined : inHrWords(result.error.message).trim();
   const again = result?.retryable ? ' (will run again on the next run)' : '';
   return `  row ${row} (line ${csvLine}): ${code}${reason ? `: ${reason}` : ''}${again}`;
 }

@@ -4,6 +4,7 @@ import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
+import { counted } from '../output/plural.js';
 import { cliFailure, stopWith } from '../render/failure.js';
 import { openConnection } from '../runtime/connection.js';
 import { planBatch } from './batch-plan.js';
@@ -27,6 +28,7 @@ export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind
   const batch = planned.value;
   if (batch.movedAside !== undefined)
     out.notice(`--restart: the earlier results are kept in ${batch.movedAside}; every row runs again.`);
+  for (const note of batch.notes) out.notice(note);
   const todo = batch.rows.filter((row) => {
     const line = batch.done.get(row.row);
     return line === undefined || !isFinal(line);
@@ -41,7 +43,7 @@ export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind
           ? `; ${batch.sent.size} sent earlier will be sent again (the built-in sandbox forgot them)`
           : `; ${batch.sent.size} sent earlier will be collected, not run again`;
     out.notice(
-      `Resuming: ${skipped} of ${batch.rows.length} rows are already in ${batch.resultsPath}${sent}.`,
+      `Resuming: ${skipped} of ${counted(batch.rows.length, 'row')} ${skipped === 1 ? 'is' : 'are'} already in ${batch.resultsPath}${sent}.`,
     );
   }
 

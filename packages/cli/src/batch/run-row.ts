@@ -6,10 +6,9 @@ import { EXIT } from '../exit-codes.js';
 import { stringOption } from '../options.js';
 import { fileIfRegistering } from '../register/batch-row.js';
 import { apiFailure, type Failure, failureFromError } from '../render/failure.js';
-import { flagOfField } from '../request/fields.js';
 import { validateForKind } from '../request/validate.js';
 import type { Plan, Row } from './batch-plan.js';
-import { rowBody, rowLabel } from './columns.js';
+import { columnWhere, rowBody, rowLabel } from './columns.js';
 import type { ResultLine } from './results-file.js';
 import { type RowCheckInput, runRowCheck } from './row-check.js';
 
@@ -56,14 +55,8 @@ export async function runRow(kind: CheckKind, row: Row, run: RowRun): Promise<Ro
     share_code: row.masked,
   };
   const finished = (): string => new Date().toISOString();
-  const where = (field: string): string => {
-    const header = plan.columns.headers.get(field);
-    return header === undefined
-      ? `a ${field} column, or ${flagOfField(field)} for every row`
-      : `column ${header}`;
-  };
-  const body = rowBody(row.record.cells, plan.columns, run.defaults);
-  const validated = validateForKind(kind, body, true, where);
+  const where = columnWhere(plan.columns);
+  const validated = validateForKind(kind, rowBody(row.record.cells, plan.columns, run.defaults), true, where);
   if (!validated.ok) {
     const line = {
       ...head,

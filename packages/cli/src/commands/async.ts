@@ -9,9 +9,10 @@ import { checkKindOf, isKindName } from '../kinds.js';
 import { argumentsOf, flagOption, numberOption, stringOption } from '../options.js';
 import { type Output, outputFor } from '../output/output.js';
 import { failureFromError, stopWith, stopWithUsage } from '../render/failure.js';
-import { ASYNC_REQUEST_FIELDS, bodyFromOptions, flagOfField, REQUEST_FIELDS } from '../request/fields.js';
+import { ASYNC_REQUEST_FIELDS, REQUEST_FIELDS } from '../request/fields.js';
+import { gatherRequest } from '../request/gather.js';
 import { queueCheck } from '../request/send.js';
-import { validateForKind, validateKeyOption } from '../request/validate.js';
+import { idempotencyKeyProblem } from '../request/validate.js';
 import { openConnection } from '../runtime/connection.js';
 import { headerLines } from '../webhook/headers-file.js';
 
@@ -29,11 +30,18 @@ export async function asyncCommand(ctx: CommandContext): Promise<number> {
       out,
       '--save-webhook works with --sandbox --wait (the sandbox signs the webhook when the check ends).',
     );
-  const body = bodyFromOptions(options, [...REQUEST_FIELDS, ...ASYNC_REQUEST_FIELDS]);
-  const validated = validateForKind(checkKindOf(name), body, true, flagOfField);
+  const key = idempotencyKeyProblem(stringOption(options, 'idempotencyKey'));
+  const validated = await gatherRequest(
+    out,
+    options,
+    checkKindOf(name),
+    [...REQUEST_FIELDS, ...ASYNC_REQUEST_FIELDS],
+    true,
+    key.ok ? [] : [key.error],
+  );
   if (!validated.ok) return stopWith(out, validated.error);
-  const key = validateKeyOption(stringOption(options, 'idempotencyKey'));
-  if (!key.ok) return stopWith(out, key.error);
+  // A refused key is one of gatherRequest's problems: here the key is valid (or absent).
+  const idempotencyKey = key.ok ? key.value : undefined;
   const opened = await openConnection(ctx, out);
   if (!opened.ok) return stopWith(out, opened.error);
   const connection = opened.value;
@@ -42,7 +50,7 @@ export async function asyncCommand(ctx: CommandContext): Promise<number> {
     try {
       created = await queueCheck(connection.client, validated.value, {
         maxRetries: connection.retries,
-        idempotencyKey: key.value,
+        idempotencyKey,
       });
     } catch (error) {
       const failure = failureFromError(error);

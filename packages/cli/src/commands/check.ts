@@ -6,9 +6,9 @@ import { type Output, outputFor } from '../output/output.js';
 import { startSpinner } from '../output/spinner.js';
 import { registerUsable } from '../register/file-result.js';
 import { failureFromError, stopWith, stopWithUsage } from '../render/failure.js';
-import { bodyFromOptions, flagOfField, REQUEST_FIELDS } from '../request/fields.js';
+import { REQUEST_FIELDS } from '../request/fields.js';
+import { gatherRequest } from '../request/gather.js';
 import { sendCheck } from '../request/send.js';
-import { validateForKind } from '../request/validate.js';
 import { openConnection } from '../runtime/connection.js';
 
 const TITLES = {
@@ -54,7 +54,7 @@ async function singleCheck(
   out: Output,
   kind: ReturnType<typeof checkKindOf>,
 ): Promise<number> {
-  const validated = validateForKind(kind, bodyFromOptions(ctx.options, REQUEST_FIELDS), false, flagOfField);
+  const validated = await gatherRequest(out, ctx.options, kind, REQUEST_FIELDS, false);
   if (!validated.ok) return stopWith(out, validated.error);
   const connection = await openConnection(ctx, out);
   if (!connection.ok) return stopWith(out, connection.error);

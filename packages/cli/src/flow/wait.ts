@@ -20,7 +20,13 @@ export async function waitForEnd(
   timeoutSeconds: number,
 ): Promise<Outcome<CheckRecord, Failure>> {
   const spinner = startSpinner(out.io.stderr, `Waiting for ${id}`, { enabled: out.animate });
-  const release = out.io.onInterrupt(() => spinner.stop());
+  // Ctrl-C stops the waiting, not the check: say how to pick it up again.
+  const release = out.io.onInterrupt(() => {
+    spinner.stop();
+    return connection.sandbox
+      ? `The in-process sandbox stopped with this command, and ${id} with it.`
+      : `Check ${id} keeps running on the service. Follow it with: rtw poll ${id} --wait`;
+  });
   let lastStatus = '';
   try {
     const record = await connection.client.waitForCheck(id, {

@@ -10,8 +10,19 @@ export interface OutputMode {
   color: boolean;
 }
 
+// The styles palette.ts writes (SGR: bold, dim, colours), the one escape sequence the CLI itself prints.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding escape sequences is the point.
+const OWN_STYLE_OR_CONTROL = /(\x1b\[\d{1,2}m)|[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+
+/** A line as printed: line breaks and the palette's styles kept, every other control character removed. */
+export function terminalSafe(text: string): string {
+  return text.replace(OWN_STYLE_OR_CONTROL, (_match, style: string | undefined) => style ?? '');
+}
+
 /**
- * Every byte the CLI prints goes through here: data on stdout, everything else on stderr.
+ * Every byte the CLI prints goes through here: data on stdout, everything else on stderr. Control
+ * characters other than line breaks and the CLI's own colours are removed, as a last line of defence
+ * for text that came from a server or portal (render/hr-words.ts cleans it where it enters).
  * Registered secrets (the API key, a webhook secret) are masked in everything written, as a last line
  * of defence: no message is meant to hold one.
  */
@@ -74,7 +85,7 @@ export class Output {
   }
 
   #mask(text: string): string {
-    let masked = text;
+    let masked = terminalSafe(text);
     for (const secret of this.#secrets) masked = masked.split(secret).join(`${secret.slice(0, 4)}***`);
     return masked;
   }

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@sharecode/core';
 import { ERROR_CATALOGUE, isErrorCode } from '@sharecode/core';
+import { withoutControlCharacters } from '@sharecode/core/util';
 import {
   isShareCodeApiError,
   isShareCodeConnectionError,
@@ -10,7 +11,9 @@ import {
 } from '@sharecode/sdk';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import type { Output } from '../output/output.js';
+import { flagOfField } from '../request/fields.js';
 import { SandboxNotInstalledError } from '../runtime/load-sandbox.js';
+import { inHrWords } from './hr-words.js';
 
 /** The error body printed on stdout with --json: the API's, or the same shape for the CLI's own failures. */
 export interface ErrorJson {
@@ -45,12 +48,9 @@ export function exitCodeForApiCode(code: string): ExitCode {
   return EXIT.UNEXPECTED;
 }
 
-export function cliFailure(
-  exitCode: ExitCode,
-  code: string,
-  message: string,
-  details: string[] = [],
-): Failure {
+/** A failure of the CLI's own, or one whose message carries the service's or the SDK's words. */
+export function cliFailure(exitCode: ExitCode, code: string, text: string, details: string[] = []): Failure {
+  const message = inHrWords(text);
   return { exitCode, code, message, details, json: { error: { code, message } } };
 }
 
@@ -69,19 +69,25 @@ export function apiFailure(
   extra: { requestId?: string | undefined; retryAfter?: number | undefined; hint?: string | undefined } = {},
 ): Failure {
   const known = isErrorCode(error.code) ? (error.code as ErrorCode) : undefined;
+  // The service's words, put as the CLI's user knows them (flags, not fields; no headers or paths).
+  const message = inHrWords(error.message, flagOfField);
+  const upgradeUrl =
+    error.upgrade_url === undefined ? undefined : withoutControlCharacters(error.upgrade_url);
   const details: string[] = [];
   if (extra.hint) details.push(extra.hint);
-  if (error.upgrade_url) details.push(`Upgrade: ${error.upgrade_url}`);
+  if (upgradeUrl) details.push(`Upgrade: ${upgradeUrl}`);
   if (extra.retryAfter !== undefined)
     details.push(`The service asked to wait ${extra.retryAfter} s before retrying.`);
   if (extra.requestId) details.push(`Request id: ${extra.requestId} (quote it to support)`);
+  // --json keeps the service's body as it came (JSON escapes any control character).
   const json: ErrorJson = { error: { code: error.code, message: error.message } };
   if (error.upgrade_url) json.error.upgrade_url = error.upgrade_url;
+  const code = inHrWords(error.code);
   return {
     exitCode: exitCodeForApiCode(error.code),
-    code: error.code,
-    message: error.message,
-    action: known ? ERROR_CATALOGUE[known].action : undefined,
+    code,
+    message,
+    action: known ? inHrWords(ERROR_CATALOGUE[known].action) : undefined,
     details,
     json,
   };

@@ -5,20 +5,26 @@ export interface MainRun {
   code: number;
   stdout: string;
   stderr: string;
+  /** The questions asked, with `answers`. */
+  asked: string[];
 }
 
 /**
  * Runs `rtw ...args` in this process through main(argv, io), with a clean environment plus `env`:
  * no build needed, and the sandbox answers in-process. `interrupt` receives a command's first-Ctrl-C
- * handler when it registers one (a batch): calling it is what bin.ts does on the first SIGINT.
+ * handler when it registers one (a batch): calling it is what bin.ts does on the first SIGINT. With
+ * `answers`, stdin and stderr are a terminal, and each question asked is answered with the next one.
  */
 export async function runMain(
   args: readonly string[],
   env: Record<string, string> = {},
   interrupt?: (press: () => void) => void,
+  answers?: string[],
 ): Promise<MainRun> {
   let stdout = '';
   let stderr = '';
+  const asked: string[] = [];
+  const terminal = answers !== undefined;
   const io: CliIo = {
     stdout: {
       write: (chunk: string) => {
@@ -32,10 +38,14 @@ export async function runMain(
         stderr += chunk;
         return true;
       },
-      isTTY: false,
+      isTTY: terminal,
     },
-    stdin: (async function* () {})(),
+    stdin: { isTTY: terminal, async *[Symbol.asyncIterator]() {} },
     env: { RTW_SANDBOX_FAST: '1', ...env },
+    prompt: async (question) => {
+      asked.push(question);
+      return answers?.shift();
+    },
     onInterrupt: () => () => {},
     deferInterrupt: (handler) => {
       interrupt?.(handler);
@@ -43,7 +53,7 @@ export async function runMain(
     },
   };
   const code = await main(['node', 'rtw', ...args], io);
-  return { code, stdout, stderr };
+  return { code, stdout, stderr, asked };
 }
 
 /** stdout as one JSON document, or a failure showing what was printed. */

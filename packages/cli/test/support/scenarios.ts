@@ -13,6 +13,7 @@ import {
   sandboxShareCode,
 } from '@sharecode/core/sandbox';
 import { validateCheckRequest } from '@sharecode/core/validation';
+import { inHrWords } from '../../src/render/hr-words.js';
 
 /** Flags a complete request of each kind needs besides the share code and the date of birth. */
 export const KIND_FLAGS: Record<CheckKind, string[]> = {
@@ -113,8 +114,9 @@ export function exitCodeFor(code: ErrorCode): number {
   return EXIT_BY_CODE[code];
 }
 
+/** The catalogue's action as the CLI prints it: in HR words (no header names). */
 export function actionFor(code: ErrorCode): string {
-  return ERROR_CATALOGUE[code].action;
+  return inHrWords(ERROR_CATALOGUE[code].action);
 }
 
 export const DOB = SANDBOX_DATE_OF_BIRTH;

@@ -1,6 +1,7 @@
 // `@sharecode/core/util`: small helpers the server, the CLI and the portal simulator share with core,
 // so that each exists once (issue 19, "no twins").
 export { dataUrl } from './base64.js';
+export { withoutControlCharacters } from './control-characters.js';
 export { parseCookies } from './cookies.js';
 export {
   addCalendarDays,

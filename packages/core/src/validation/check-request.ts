@@ -48,30 +48,24 @@ function read(body: Body, field: string): unknown {
   return Object.hasOwn(body, field) ? body[field] : undefined;
 }
 
-function checkUnknownFields(kind: CheckKind, body: Body, async: boolean): CheckError | undefined {
+function unknownFieldProblem(kind: CheckKind, field: string, async: boolean): CheckError | undefined {
   const accepted = acceptedFields(kind, async);
+  if (accepted.includes(field)) return undefined;
   const info = kindInfo(kind);
-  for (const field of Object.keys(body)) {
-    if (accepted.includes(field)) continue;
-    if (!async && (field === 'callback_url' || field === 'client_reference')) {
-      return invalidInput(
-        field,
-        `${field} is only accepted by the asynchronous endpoint (POST ${info.asyncPath}): remove it, or send the check there.`,
-      );
-    }
-    const advice = misplacedFieldAdvice(kind, field);
-    if (advice) {
-      return invalidInput(
-        field,
-        `${field} is not accepted by the ${info.label} check (${advice}): remove it.`,
-      );
-    }
+  if (!async && (field === 'callback_url' || field === 'client_reference')) {
     return invalidInput(
       field,
-      `Unknown field ${quoteField(field)}: remove it. The ${info.label} check accepts ${accepted.join(', ')}.`,
+      `${field} is only accepted by the asynchronous endpoint (POST ${info.asyncPath}): remove it, or send the check there.`,
     );
   }
-  return undefined;
+  const advice = misplacedFieldAdvice(kind, field);
+  if (advice) {
+    return invalidInput(field, `${field} is not accepted by the ${info.label} check (${advice}): remove it.`);
+  }
+  return invalidInput(
+    field,
+    `Unknown field ${quoteField(field)}: remove it. The ${info.label} check accepts ${accepted.join(', ')}.`,
+  );
 }
 
 function validateCheckField(kind: CheckKind, raw: unknown): Step<undefined> {
@@ -99,29 +93,37 @@ function validateCheckerType(raw: unknown): Step<CheckerType> {
   return fail(invalidInput('checker_type', `${lead}: send "landlord" or "agent".`));
 }
 
+/** Problems found so far, in the order the service reports them; `take` keeps a step's value or its error. */
+class Problems {
+  readonly list: CheckError[] = [];
+  take<T>(step: Step<T>): T | undefined {
+    if (step.ok) return step.value;
+    this.list.push(step.error);
+    return undefined;
+  }
+}
+
 function validateAsyncFields(
   body: Body,
   checkCallbackUrl: (raw: unknown) => Outcome<string>,
-): Step<AsyncFields> {
+  problems: Problems,
+): AsyncFields | undefined {
   const rawReference = read(body, 'client_reference');
-  let clientReference: string | null = null;
+  let clientReference: string | null | undefined = null;
   if (rawReference !== undefined) {
-    const reference = validateText(rawReference, {
-      field: 'client_reference',
-      describes: "your own id for this check (never the applicant's name, share code or date of birth)",
-      minLength: 0,
-    });
-    if (!reference.ok) return reference;
-    clientReference = reference.value;
+    clientReference = problems.take(
+      validateText(rawReference, {
+        field: 'client_reference',
+        describes: "your own id for this check (never the applicant's name, share code or date of birth)",
+        minLength: 0,
+      }),
+    );
   }
   const rawCallback = read(body, 'callback_url');
-  let callbackUrl: string | null = null;
-  if (rawCallback !== undefined) {
-    const callback = checkCallbackUrl(rawCallback);
-    if (!callback.ok) return callback;
-    callbackUrl = callback.value;
-  }
-  return ok({ client_reference: clientReference, callback_url: callbackUrl });
+  let callbackUrl: string | null | undefined = null;
+  if (rawCallback !== undefined) callbackUrl = problems.take(checkCallbackUrl(rawCallback));
+  if (clientReference === undefined || callbackUrl === undefined) return undefined;
+  return { client_reference: clientReference, callback_url: callbackUrl };
 }
 
 const COMPANY_NAME = {
@@ -137,118 +139,145 @@ function requiredText(body: Body, field: string, describes: string): Step<string
 /** The fields every kind has, already validated. */
 type BaseFields = Pick<RightToWorkRequest, 'share_code' | 'date_of_birth'>;
 
-function validateRightToWork(body: Body, base: BaseFields): Step<RightToWorkRequest> {
-  const company = requiredText(body, 'company_name', COMPANY_NAME.right_to_work);
-  if (!company.ok) return company;
-  return ok({ ...base, company_name: company.value });
+function validateRightToWork(body: Body, base: BaseFields | undefined, problems: Problems) {
+  const company = problems.take(requiredText(body, 'company_name', COMPANY_NAME.right_to_work));
+  if (base === undefined || company === undefined) return undefined;
+  return { ...base, company_name: company } satisfies RightToWorkRequest;
 }
 
-function validateRightToRent(body: Body, base: BaseFields): Step<RightToRentRequest> {
-  const checkerName = requiredText(
-    body,
-    'checker_name',
-    'the name of the landlord or letting agent making the check',
+function validateRightToRent(body: Body, base: BaseFields | undefined, problems: Problems) {
+  const checkerName = problems.take(
+    requiredText(body, 'checker_name', 'the name of the landlord or letting agent making the check'),
   );
-  if (!checkerName.ok) return checkerName;
-  const checkerType = validateCheckerType(read(body, 'checker_type'));
-  if (!checkerType.ok) return checkerType;
-  return ok({ ...base, checker_name: checkerName.value, checker_type: checkerType.value });
+  const checkerType = problems.take(validateCheckerType(read(body, 'checker_type')));
+  if (base === undefined || checkerName === undefined || checkerType === undefined) return undefined;
+  return { ...base, checker_name: checkerName, checker_type: checkerType } satisfies RightToRentRequest;
 }
 
-function validateImmigrationStatus(body: Body, base: BaseFields): Step<ImmigrationStatusRequest> {
-  const company = requiredText(body, 'company_name', COMPANY_NAME.immigration_status);
-  if (!company.ok) return company;
-  const jobTitle = requiredText(body, 'job_title', 'the job title of the person making the check');
-  if (!jobTitle.ok) return jobTitle;
-  const purpose = validatePurpose(read(body, 'purpose'));
-  if (!purpose.ok) return purpose;
-  const rawOther = read(body, 'other_purpose');
-  let otherPurpose: string | undefined;
-  if (purpose.value === 'other') {
-    const other = requiredText(body, 'other_purpose', 'the reason for the check, because purpose is "other"');
-    if (!other.ok) return other;
-    otherPurpose = other.value;
-  } else if (rawOther !== undefined) {
-    return fail(
-      invalidInput(
-        'other_purpose',
-        'other_purpose is only accepted when purpose is "other": remove other_purpose, or set purpose to "other".',
-      ),
-    );
-  }
+function validateOtherPurpose(body: Body, purpose: Purpose): Step<string | undefined> {
+  if (purpose === 'other')
+    return requiredText(body, 'other_purpose', 'the reason for the check, because purpose is "other"');
+  if (read(body, 'other_purpose') === undefined) return ok(undefined);
+  return fail(
+    invalidInput(
+      'other_purpose',
+      'other_purpose is only accepted when purpose is "other": remove other_purpose, or set purpose to "other".',
+    ),
+  );
+}
+
+function validateImmigrationStatus(body: Body, base: BaseFields | undefined, problems: Problems) {
+  const company = problems.take(requiredText(body, 'company_name', COMPANY_NAME.immigration_status));
+  const jobTitle = problems.take(
+    requiredText(body, 'job_title', 'the job title of the person making the check'),
+  );
+  const purpose = problems.take(validatePurpose(read(body, 'purpose')));
+  // other_purpose depends on purpose: judged only once purpose is known.
+  if (purpose === undefined) return undefined;
+  const before = problems.list.length;
+  const otherPurpose = problems.take(validateOtherPurpose(body, purpose));
+  if (base === undefined || company === undefined || jobTitle === undefined) return undefined;
+  if (problems.list.length > before) return undefined;
   const request: ImmigrationStatusRequest = {
     ...base,
-    company_name: company.value,
-    job_title: jobTitle.value,
-    purpose: purpose.value,
+    company_name: company,
+    job_title: jobTitle,
+    purpose,
   };
   if (otherPurpose !== undefined) request.other_purpose = otherPurpose;
-  return ok(request);
+  return request;
 }
 
-function validate(kind: CheckKind, body: unknown, opts: ValidateOptions): Outcome<ValidatedRequest> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return fail(
-      invalidInput(
-        'body',
-        `The request body must be a JSON object with the fields ${acceptedFields(kind, opts.async).join(', ')}.`,
-      ),
-    );
-  }
-  const fields = body as Body;
-  const unknown = checkUnknownFields(kind, fields, opts.async);
-  if (unknown) return fail(unknown);
-
-  const shareCode = validateShareCodeFor(kind, read(fields, 'share_code'));
-  if (!shareCode.ok) return shareCode;
-  const dateOfBirth = validateDateOfBirth(read(fields, 'date_of_birth'), opts.now);
-  if (!dateOfBirth.ok) return dateOfBirth;
-
-  const withAsync = (): Step<AsyncFields | null> =>
-    opts.async ? validateAsyncFields(fields, opts.validateCallbackUrl ?? validateCallbackUrl) : ok(null);
-  const base = { share_code: shareCode.value, date_of_birth: dateOfBirth.value };
-
+function kindRequest(
+  kind: CheckKind,
+  body: Body,
+  base: BaseFields | undefined,
+  problems: Problems,
+): ValidatedRequest['request'] | undefined {
   switch (kind) {
     case 'right_to_work':
-      return completed(kind, validateRightToWork(fields, base), fields, withAsync);
+      return validateRightToWork(body, base, problems);
     case 'right_to_rent':
-      return completed(kind, validateRightToRent(fields, base), fields, withAsync);
+      return validateRightToRent(body, base, problems);
     case 'immigration_status':
-      return completed(kind, validateImmigrationStatus(fields, base), fields, withAsync);
+      return validateImmigrationStatus(body, base, problems);
   }
 }
 
-/** The validated request of one kind, once its own fields, `check`, then the asynchronous ones pass. */
-function completed<K extends CheckKind>(
-  kind: K,
-  request: Step<Extract<ValidatedRequest, { kind: K }>['request']>,
-  body: Body,
-  withAsync: () => Step<AsyncFields | null>,
-): Outcome<ValidatedRequest> {
-  if (!request.ok) return request;
+/**
+ * Every rule, every problem: the request, or the problems in the order the service checks them (the
+ * service answers with the first; a person filling in a form wants them all at once).
+ */
+function validate(
+  kind: CheckKind,
+  body: unknown,
+  opts: ValidateOptions,
+): { ok: true; value: ValidatedRequest } | { ok: false; errors: CheckError[] } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    const message = `The request body must be a JSON object with the fields ${acceptedFields(kind, opts.async).join(', ')}.`;
+    return { ok: false, errors: [invalidInput('body', message)] };
+  }
+  const fields = body as Body;
+  const problems = new Problems();
+  for (const field of Object.keys(fields)) {
+    const unknown = unknownFieldProblem(kind, field, opts.async);
+    if (unknown) problems.list.push(unknown);
+  }
+  const shareCode = problems.take(validateShareCodeFor(kind, read(fields, 'share_code')));
+  const dateOfBirth = problems.take(validateDateOfBirth(read(fields, 'date_of_birth'), opts.now));
+  const base =
+    shareCode === undefined || dateOfBirth === undefined
+      ? undefined
+      : { share_code: shareCode, date_of_birth: dateOfBirth };
+  const request = kindRequest(kind, fields, base, problems);
   // `check` comes last of the kind's own fields (it only repeats the endpoint's kind).
-  const check = validateCheckField(kind, read(body, 'check'));
-  if (!check.ok) return check;
-  const extra = withAsync();
-  if (!extra.ok) return extra;
-  const value: { check?: CheckKind } = { ...request.value };
-  if (read(body, 'check') !== undefined) value.check = kind;
-  return ok({ kind, request: value, async: extra.value } as ValidatedRequest);
+  problems.take(validateCheckField(kind, read(fields, 'check')));
+  const async = opts.async
+    ? validateAsyncFields(fields, opts.validateCallbackUrl ?? validateCallbackUrl, problems)
+    : null;
+  if (problems.list.length > 0 || request === undefined || async === undefined) {
+    return { ok: false, errors: problems.list };
+  }
+  const value: { check?: CheckKind } = { ...request };
+  if (read(fields, 'check') !== undefined) value.check = kind;
+  return { ok: true, value: { kind, request: value, async } as ValidatedRequest };
+}
+
+function validateSafely(kind: CheckKind, body: unknown, opts: ValidateOptions): ReturnType<typeof validate> {
+  try {
+    return validate(kind, body, opts);
+  } catch {
+    // Only exotic non-JSON values get here (throwing getters, revoked proxies).
+    const error = invalidInput('body', 'The request body could not be read: send a JSON object.');
+    return { ok: false, errors: [error] };
+  }
 }
 
 /**
  * Every static rule of spec 2.1 and 8.5 for one endpoint. Never throws: any input, however odd, gets
- * either the validated request or a 400 INVALID_INPUT whose message names the field.
+ * either the validated request or a 400 INVALID_INPUT whose message names the field (the first
+ * problem, as the service answers).
  */
 export function validateCheckRequest(
   kind: CheckKind,
   body: unknown,
   opts: ValidateOptions,
 ): Outcome<ValidatedRequest> {
-  try {
-    return validate(kind, body, opts);
-  } catch {
-    // Only exotic non-JSON values get here (throwing getters, revoked proxies).
-    return fail(invalidInput('body', 'The request body could not be read: send a JSON object.'));
-  }
+  const checked = validateSafely(kind, body, opts);
+  if (checked.ok) return checked;
+  const [first] = checked.errors;
+  return fail(first ?? invalidInput('body', 'The request body could not be read: send a JSON object.'));
+}
+
+/**
+ * The same rules, with every problem at once (in the order `validateCheckRequest` meets them): for
+ * forms and command lines, where one answer per attempt would make a person try once per field.
+ */
+export function checkRequestProblems(
+  kind: CheckKind,
+  body: unknown,
+  opts: ValidateOptions,
+): Outcome<ValidatedRequest, readonly CheckError[]> {
+  const checked = validateSafely(kind, body, opts);
+  return checked.ok ? checked : fail(checked.errors);
 }

@@ -3,6 +3,7 @@
 export { validateCallbackUrl } from './callback-url.js';
 export {
   type AsyncFields,
+  checkRequestProblems,
   type ValidatedRequest,
   type ValidateOptions,
   validateCheckRequest,
@@ -10,3 +11,4 @@ export {
 export { idempotencyKeyReused, validateIdempotencyKey } from './idempotency-key.js';
 export { type IpAddress, isPrivateIpAddress, parseIpAddress } from './ip-address.js';
 export { CHECKER_TYPES, PURPOSES } from './request-fields.js';
+export { tidyChoice, tidyShareCode, tidyTypedDate, tidyTypedRequest } from './typed-input.js';

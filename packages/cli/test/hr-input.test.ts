@@ -115,7 +115,8 @@ describe('lenient where it is safe, printed back normalised', () => {
 });
 
 /** `main` with a terminal on stdin and stderr, and `answers` typed at the prompts. */
-const atTerminal = (args: string[], answers: string[]) => runMain(args, { NO_COLOR: '1', CI: '1' }, answers);
+const atTerminal = (args: string[], answers: string[]) =>
+  runMain(args, { NO_COLOR: '1', CI: '1' }, undefined, answers);
 
 describe('on a terminal, what is missing is asked for', () => {
   it('asks for the share code and date of birth, and again for a value it refuses', async () => {

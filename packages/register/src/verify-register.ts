@@ -1,8 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { TEMP_PREFIX } from './atomic-write.js';
+import { HEAD_FILE, outsideHeadFor, type ReadHead, readHeadFile } from './chain-head.js';
+import type { Register } from './open-register.js';
 import { type CheckReceipt, parseReceipt, type Receipt, receiptFileName, sha256Hex } from './receipt.js';
-import { RECEIPTS_DIR, type Register, receiptFiles } from './register-store.js';
+import { REGISTER_FILE, readRegisterInfo } from './register-info.js';
+import { RECEIPTS_DIR, receiptFiles } from './register-store.js';
 
 export type RegisterProblemKind =
   /** A file's content is not what its receipt (or its seal) says. */
@@ -29,6 +32,8 @@ export interface RegisterVerification {
   /** Evidence files re-hashed. */
   files: number;
   problems: RegisterProblem[];
+  /** How many receipts each head of the chain records. */
+  heads: HeadsSeen;
 }
 
 interface Present {
@@ -36,6 +41,7 @@ interface Present {
   sha256: string;
   receipt: Receipt | undefined;
   sealed: boolean | undefined;
+  canonical: boolean;
 }
 
 async function listFiles(dir: string, root: string = dir): Promise<string[]> {
@@ -65,6 +71,7 @@ async function readPresent(register: Register): Promise<Map<number, Present>> {
       sha256: sha256Hex(bytes),
       receipt: parsed?.receipt,
       sealed: parsed?.sealed,
+      canonical: parsed?.canonical ?? false,
     });
   }
   return present;
@@ -78,6 +85,14 @@ function receiptProblem(seq: number, item: Present, register: Register): Registe
       kind: 'changed',
       path: item.path,
       detail: 'is not a receipt this register wrote (edited or replaced)',
+    };
+  }
+  if (!item.canonical) {
+    return {
+      kind: 'changed',
+      path: item.path,
+      detail:
+        'is not in the form it was written in (its bytes were rewritten: spacing, order or encoding): a receipt must be exactly as filed',
     };
   }
   if (item.sealed === false) {
@@ -102,8 +117,8 @@ function walkChain(
   register: Register,
   present: Map<number, Present>,
   problems: RegisterProblem[],
-): Set<number> {
-  // Returns the sequence numbers of the receipts that were pruned.
+): Map<number, string> {
+  // Returns the hashes of the receipts that were pruned, by sequence number.
   const pruned = new Map<number, string>();
   for (const item of present.values()) {
     if (item.receipt?.type === 'prune' && item.sealed) {
@@ -146,7 +161,7 @@ function walkChain(
     }
     previous = problem ? undefined : item.sha256;
   }
-  return new Set(pruned.keys());
+  return pruned;
 }
 
 async function checkEvidence(
@@ -186,17 +201,122 @@ async function checkEvidence(
  * Re-hashes every file, walks the chain, and names every file changed, missing or added. A
  * register that passes holds exactly what it filed, as it filed it.
  */
+/** Where each head of the chain says it ends, for the verification's report. */
+export interface HeadsSeen {
+  /** Receipts the chain has had by the head inside the folder; null when it is missing or broken. */
+  inside: number | null;
+  /** By the head kept outside the folder; null when none is kept or none was written there. */
+  outside: number | null;
+  /** The file the outside head was read from. */
+  outsidePath: string | null;
+}
+
+const receiptPath = (seq: number): string => `${RECEIPTS_DIR}/${receiptFileName(seq)}`;
+
+const headProblem = (kind: RegisterProblemKind, path: string, detail: string): RegisterProblem => ({
+  kind,
+  path,
+  detail,
+});
+
+/**
+ * Checks register.json and both heads against the chain: a head further on than the last receipt
+ * present means the newest receipts were removed, and each is named. A head behind it is what an
+ * interrupted filing leaves (the receipt written, the head not yet), as long as it matches the
+ * receipt it names.
+ */
+async function checkHeads(
+  register: Register,
+  present: Map<number, Present>,
+  pruned: Map<number, string>,
+  problems: RegisterProblem[],
+): Promise<HeadsSeen> {
+  const known = await readRegisterInfo(register.dir, register.key);
+  const anything = present.size > 0;
+  if (known === undefined) {
+    if (anything)
+      problems.push(headProblem('missing', REGISTER_FILE, 'is missing (it names the register and its key)'));
+  } else if (known.sealed === false) {
+    problems.push(
+      headProblem('changed', REGISTER_FILE, 'was edited after it was written (its seal does not match)'),
+    );
+  } else if (known.sealed === undefined) {
+    problems.push(
+      headProblem(
+        'other_key',
+        REGISTER_FILE,
+        `names key ${known.info.key_id}, not the key in use (${register.key.id}): verify with that key`,
+      ),
+    );
+  }
+  const inside = await readHeadFile(join(register.dir, HEAD_FILE), register.key);
+  const outside = await outsideHeadFor(register, known?.info.id);
+  const last = Math.max(0, ...present.keys(), ...pruned.keys());
+  const hashAt = (seq: number): string | null | undefined =>
+    seq === 0 ? null : (present.get(seq)?.sha256 ?? pruned.get(seq));
+  const heads: Array<{ read: ReadHead | undefined; where: string; path: string }> = [
+    { read: inside, where: 'the head inside the register', path: HEAD_FILE },
+    { read: outside, where: `the head kept outside it (${outside?.path})`, path: outside?.path ?? '' },
+  ];
+  for (const { read, where, path } of heads) {
+    if (read === undefined) continue;
+    if (read.sealed !== true) {
+      problems.push(
+        read.sealed === false
+          ? headProblem('changed', path, 'was edited after it was written (its seal does not match)')
+          : headProblem(
+              'other_key',
+              path,
+              `was sealed with key ${read.head.key_id}, not the key in use (${register.key.id})`,
+            ),
+      );
+      continue;
+    }
+    const { count, last: hash } = read.head;
+    const named = (seq: number): boolean => problems.some((p) => p.path === receiptPath(seq));
+    if (count > last) {
+      for (let seq = last + 1; seq <= count; seq++) {
+        const detail =
+          last === 0
+            ? `is missing: all ${count} receipts were removed (${where} records ${count})`
+            : `is missing: the newest receipts ${last + 1} to ${count} were removed (${where} records ${count})`;
+        if (!named(seq)) problems.push(headProblem('missing', receiptPath(seq), detail));
+      }
+    } else if (hashAt(count) !== undefined && hashAt(count) !== hash && !named(count)) {
+      // A receipt with a problem of its own is named for it already.
+      problems.push(
+        headProblem(
+          'chain',
+          receiptPath(count),
+          `is not the receipt ${where} records: the receipts were rewritten from there on`,
+        ),
+      );
+    }
+  }
+  if (inside === undefined && (anything || (outside?.head.count ?? 0) > 0)) {
+    problems.push(headProblem('missing', HEAD_FILE, `is missing (it records the chain's last receipt)`));
+  }
+  return {
+    inside: inside?.sealed === true ? inside.head.count : null,
+    outside: outside?.sealed === true ? outside.head.count : null,
+    outsidePath: outside?.path ?? null,
+  };
+}
+
 export async function verifyRegister(register: Register): Promise<RegisterVerification> {
   const problems: RegisterProblem[] = [];
   const present = await readPresent(register);
   const pruned = walkChain(register, present, problems);
+  const heads = await checkHeads(register, present, pruned, problems);
+  // The register's own files are named above when anything is wrong with them.
+  const expected = new Set([REGISTER_FILE, HEAD_FILE]);
   // Evidence of every readable receipt still in force is checked, even one whose receipt has a
   // problem of its own: the receipt is named for that, its files for theirs.
   const checks = [...present]
     .filter(([seq]) => !pruned.has(seq))
     .map(([, item]) => item.receipt)
     .filter((receipt): receipt is CheckReceipt => receipt?.type === 'check');
-  const expected = await checkEvidence(register, checks, problems);
+  for (const path of await checkEvidence(register, checks, problems)) expected.add(path);
   // Receipt files are named above when anything is wrong with them.
   for (const item of present.values()) expected.add(item.path);
   for (const path of await listFiles(register.dir)) {
@@ -216,5 +336,6 @@ export async function verifyRegister(register: Register): Promise<RegisterVerifi
     receipts: present.size,
     files: checks.reduce((n, c) => n + (c.files.pdf ? 1 : 0) + (c.files.photo ? 1 : 0), 0),
     problems,
+    heads,
   };
 }

@@ -5,6 +5,7 @@ import { saveResultEvidence } from '../evidence/save.js';
 import { EXIT } from '../exit-codes.js';
 import { stringOption } from '../options.js';
 import { fileIfRegistering } from '../register/batch-row.js';
+import { registerOnlyEvidence } from '../register/open-register.js';
 import { type Failure, failureFromError } from '../render/failure.js';
 import { flagOfField } from '../request/fields.js';
 import { sendCheck } from '../request/send.js';
@@ -75,7 +76,7 @@ export async function runRow(
     };
   }
   const register = await fileIfRegistering(options, io, result, label, row.row);
-  if (options.evidence === false) {
+  if (options.evidence === false || registerOnlyEvidence(options)) {
     return {
       line: { ...base, ok: true, result: slim(result), evidence: null, ...register, finished_at: finished() },
       abort: undefined,

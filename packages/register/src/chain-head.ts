@@ -1,8 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFileAtomic } from './atomic-write.js';
 import type { Register } from './open-register.js';
-import { openSealedJson, sealJson } from './sealed-json.js';
+import { readSealedJson, sealJson } from './sealed-json.js';
 
 // The chain's head: how many receipts the register has (the last sequence number) and the hash of
 // the last one, sealed with the key. It is kept twice: in the register folder (head.json), and
@@ -37,14 +37,9 @@ export async function readHeadFile(
   path: string,
   key: Register['key'] | undefined,
 ): Promise<ReadHead | undefined> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  const opened = openSealedJson(bytes, key);
+  const read = await readSealedJson(path, key);
+  if (read === undefined) return undefined;
+  const { opened } = read;
   const body = opened?.body;
   if (body?.format !== HEAD_FORMAT || typeof body.count !== 'number' || typeof body.register !== 'string') {
     return { head: { count: -1 } as ChainHead, path, sealed: false };

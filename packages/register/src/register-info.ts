@@ -5,7 +5,7 @@ import { writeNewFileAtomic } from './atomic-write.js';
 import { outsideHeadFor } from './chain-head.js';
 import type { Register } from './open-register.js';
 import { ShareCodeRegisterError } from './register-error.js';
-import { openSealedJson, sealJson } from './sealed-json.js';
+import { openSealedJson, readSealedJson, sealJson } from './sealed-json.js';
 
 /** The register's own file: which register this is and which key seals it. */
 export const REGISTER_FILE = 'register.json';
@@ -25,14 +25,9 @@ export async function readRegisterInfo(
   dir: string,
   key?: Register['key'],
 ): Promise<{ info: RegisterInfo; sealed: boolean | undefined } | undefined> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(join(dir, REGISTER_FILE));
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  const opened = openSealedJson(bytes, key);
+  const read = await readSealedJson(join(dir, REGISTER_FILE), key);
+  if (read === undefined) return undefined;
+  const { opened } = read;
   const body = opened?.body;
   if (body?.format !== REGISTER_FORMAT || typeof body.id !== 'string' || typeof body.key_id !== 'string') {
     return undefined;

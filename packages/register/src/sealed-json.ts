@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { hmacHex, type RegisterKey } from './register-key.js';
 
 // The register's files (receipts, register.json, the chain's head) are pretty JSON with a keyed seal
@@ -43,4 +44,22 @@ export function openSealedJson(bytes: Uint8Array, key: RegisterKey | undefined):
   const canonical = canonicalBytes(value).equals(Buffer.from(bytes));
   const sealed = key === undefined || body.key_id !== key.id ? undefined : sealOf(key, body) === mac;
   return { body, mac, sealed, canonical };
+}
+
+/**
+ * Reads and opens a sealed file: undefined when there is no such file; `opened` undefined when the
+ * file is there but is not sealed JSON.
+ */
+export async function readSealedJson(
+  path: string,
+  key: RegisterKey | undefined,
+): Promise<{ opened: OpenedJson | undefined } | undefined> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  return { opened: openSealedJson(bytes, key) };
 }

@@ -67,9 +67,9 @@ function requestOptions(command: Command): Command {
 }
 
 function evidenceOptions(command: Command): Command {
+  // No commander default for --out: "not given" must stay visible, as --register alone keeps the
+  // evidence in the register only (finish.ts and run-row.ts use the current folder otherwise).
   return command
-    // No commander default: "not given" must stay visible, as --register alone keeps the evidence
-    // in the register only (finish.ts and run-row.ts use the current folder otherwise).
     .option(
       '--out <dir>',
       'folder for the photo (.jpg) and the PDF, named after the reference (default: the current folder; with --register, the register only)',

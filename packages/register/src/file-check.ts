@@ -170,6 +170,22 @@ async function fileCheckNow(
   return { receipt: stored.receipt as CheckReceipt, alreadyFiled: false, repeats, newRegister: created };
 }
 
+/**
+ * Refuses (`mixed_modes`) a check of `mode` into a register holding checks of the other mode, unless
+ * `allowMixedModes`: `fileCheck` does it, and a caller may do it before running a check that costs.
+ */
+export async function assertModeAccepted(
+  register: Register,
+  mode: CheckMode,
+  options: { allowMixedModes?: boolean | undefined } = {},
+): Promise<void> {
+  if (options.allowMixedModes === true) return;
+  const checks = (await readReceipts(register))
+    .map((stored) => stored.receipt)
+    .filter((receipt): receipt is CheckReceipt => receipt.type === 'check');
+  refuseMixedModes(register, checks, mode);
+}
+
 function refuseMixedModes(register: Register, checks: readonly CheckReceipt[], mode: CheckMode): void {
   const other = checks.find((check) => modeOf(check) !== mode);
   if (other === undefined) return;

@@ -11,6 +11,7 @@ export type {
 } from '@sharecode/core/duties';
 export { followUpFor, RETENTION_YEARS_AFTER_END, retentionEnd } from '@sharecode/core/duties';
 export {
+  assertModeAccepted,
   type FileCheckOptions,
   type FiledCheck,
   fileCheck,

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { type CheckMode, type FiledCheck, fileCheck } from '@sharecode/register';
+import { assertModeAccepted, type CheckMode, type FiledCheck, fileCheck } from '@sharecode/register';
 import type { CheckResult } from '@sharecode/sdk';
 import type { CliIo } from '../context.js';
 import { envValue, flagOption, stringOption } from '../options.js';
@@ -108,9 +108,20 @@ export async function fileIfAsked(
   return undefined;
 }
 
-/** Refuses --register before any check runs when the folder or key is unusable. */
+/**
+ * Refuses --register before any check runs (and is charged) when the folder or key is unusable, or
+ * the register holds checks of the other mode (live or sandbox) and --allow-mixed-modes is not given.
+ */
 export async function registerUsable(options: Options, io: CliIo): Promise<Failure | undefined> {
   if (!wantsRegister(options)) return undefined;
   const register = await registerFor(options, io, 'file');
-  return register.ok ? undefined : register.error;
+  if (!register.ok) return register.error;
+  try {
+    await assertModeAccepted(register.value, checkModeOf(options, io), {
+      allowMixedModes: flagOption(options, 'allowMixedModes'),
+    });
+    return undefined;
+  } catch (error) {
+    return registerFailure(error);
+  }
 }

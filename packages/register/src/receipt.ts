@@ -76,7 +76,7 @@ export interface StoredReceipt {
   sealed?: boolean;
 }
 
-/** A check's mode; receipts written before modes were recorded were live checks' or nobody's test. */
+/** A check's mode; a receipt written before modes were recorded counts as live (the safer reading). */
 export function modeOf(receipt: CheckReceipt): CheckMode {
   return receipt.mode === 'sandbox' ? 'sandbox' : 'live';
 }

@@ -176,7 +176,8 @@ async function checkEvidence(
 }
 
 /**
- * Re-hashes every file, walks the chain, and names every file changed, missing or added. A
+ * Re-hashes every file, walks the chain, compares it with its heads (inside the folder and kept
+ * outside it), and names every file changed, missing (the newest receipts included) or added. A
  * register that passes holds exactly what it filed, as it filed it.
  */
 export async function verifyRegister(register: Register): Promise<RegisterVerification> {

@@ -15,7 +15,7 @@ const coreEntries = Object.entries(CORE_ENTRIES as Record<string, string>)
 /**
  * Test projects, by folder and name so that a new file joins one without editing this file:
  *
- * - unit: core, sdk, sandbox and cli (src and test), the repository's own test helpers and checks
+ * - unit: core, sdk, sandbox, register and cli (src and test), the repository's own test helpers and checks
  *   (scripts/**: the import graph); no
  *   browser, database server or build. `npm run test:unit`.
  * - integration: the server and the portal simulator (src and test): PGlite and PostgreSQL, HTTP on
@@ -68,6 +68,7 @@ export default defineConfig({
       { find: /^@sharecode\/core$/, replacement: pkg('core') },
       { find: /^@sharecode\/sdk$/, replacement: pkg('sdk') },
       { find: /^@sharecode\/sandbox$/, replacement: pkg('sandbox') },
+      { find: /^@sharecode\/register$/, replacement: pkg('register') },
     ],
   },
   test: {
@@ -80,8 +81,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            'packages/{core,sdk,sandbox,cli}/src/**/*.test.ts',
-            'packages/{core,sdk,sandbox,cli}/test/**/*.test.ts',
+            'packages/{core,sdk,sandbox,cli,register}/src/**/*.test.ts',
+            'packages/{core,sdk,sandbox,cli,register}/test/**/*.test.ts',
             SUPPORT,
             SCRIPTS,
           ],

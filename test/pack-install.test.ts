@@ -5,7 +5,7 @@
 //   declares (a flat install would hide an undeclared dependency another package happens to bring);
 // - every example's own test suite runs there, unchanged, against the installed packages
 //   (`node --import @sharecode/sandbox/register` included), so a file missing from a package's
-//   `files` or a wrong `exports` entry fails an example;
+//   `files` or a wrong `exports` entry fails an example; so does @sharecode/register's README example;
 // - the `rtw` bin runs a sandbox check, and `rtw-server` from its tarball creates an account and a
 //   test key and serves checks to `rtw` and to the sync-check example, and its /docs page.
 // Needs the built packages (`npm run build`, which the root test command runs first) and the npm
@@ -18,6 +18,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -239,6 +240,38 @@ describe('packed packages installed outside the workspace', { timeout: 180_000 }
       const tests = files.flatMap((file) => file.assertionResults);
       expect(tests.length, `examples/${example} ran no test`).toBeGreaterThan(0);
     }
+  });
+
+  it("@sharecode/register's README example runs as written against the installed packages", async () => {
+    // The first `js` block of the README, as installed: a user pastes it into a module of their own.
+    const readme = readFileSync(join(installed('register'), 'README.md'), 'utf8');
+    const code = /```js\n([\s\S]*?)\n```/.exec(readme)?.[1];
+    expect(code, 'the README has a js example').toBeDefined();
+    const dir = join(project, 'register-readme');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'example.mjs'), `${code}\n`);
+    const env = {
+      RTW_API_KEY: 'rtw_test_00000000000000000000',
+      RTW_BASE_URL: '',
+      RTW_REGISTER: join(dir, 'register'),
+      XDG_CONFIG_HOME: join(dir, 'config'),
+      XDG_STATE_HOME: join(dir, 'state'),
+    };
+    // The sandbox answers in process (as the README says), so the example needs no server.
+    const args = ['--import', '@sharecode/sandbox/register', 'example.mjs'];
+    const first = await run(process.execPath, args, { cwd: dir, env });
+    expect(first.code, output(first)).toBe(0);
+    expect(first.stdout).toMatch(/^register \S+register, sealed with key [0-9a-f]{16}$/m);
+    expect(first.stdout).toMatch(/^filed as receipt 1 \(sandbox\)/m);
+    expect(first.stdout).toMatch(/^EMP-0042: follow-up \S+, keep until \d{4}-03-31$/m);
+    expect(first.stdout).toContain('register intact: 2 receipts');
+    // Its key was made once, outside the register, and the register files are its owner's only.
+    expect(listFiles(join(dir, 'config'))).toEqual(['rtw/register.key']);
+    expect(statSync(join(dir, 'register', 'receipts', '000001.json')).mode & 0o777).toBe(0o600);
+    // Run again: the same register and key, the same check recognised as a repeat.
+    const again = await run(process.execPath, args, { cwd: dir, env });
+    expect(again.code, output(again)).toBe(0);
+    expect(again.stdout).toContain('register intact: 4 receipts');
   });
 
   it('rtw from the installed CLI runs a sandbox check and saves the evidence', async () => {

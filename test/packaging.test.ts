@@ -1,7 +1,7 @@
 // publint (package.json against the packed files) and @arethetypeswrong/cli (types under every
 // module resolution a consumer may use) on the BUILT packages, as packages/sdk/test/packaging.test.ts
 // does for the SDK. How each package is judged:
-// - core and sandbox: dual ESM + CJS libraries, so attw's default (strict) profile.
+// - core, sandbox and register: dual ESM + CJS libraries, so attw's default (strict) profile.
 // - server: an ESM-only library behind its rtw-server bin, so attw's esm-only profile (CJS
 //   consumers on Node >= 20.19, our engines floor, can still require() it: Node loads ESM there).
 // - cli: a bin with no exports and no types, so attw has nothing to check; publint still runs,
@@ -18,6 +18,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGES = [
   { name: 'core', attw: ['--profile', 'strict'] },
   { name: 'sandbox', attw: ['--profile', 'strict'] },
+  { name: 'register', attw: ['--profile', 'strict'] },
   { name: 'server', attw: ['--profile', 'esm-only'] },
   { name: 'cli', attw: null },
 ] as const;

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// A small HR system keeping the employer's record with the SDK's evidence register:
+// A small HR system keeping the employer's record with the evidence register (@sharecode/register):
+//   init                                                           start the register (and its key)
 //   onboard <share-code> <date-of-birth> <company> <employee-id>   check, then file the evidence
 //   leaver <reference> <last-day YYYY-MM-DD>                       record the end of employment
 //   followups [days]                                               who needs a follow-up check soon
 //   audit                                                          verify the register, list everyone
 //   prune [today YYYY-MM-DD]                                       delete what is past retention
 // The register folder is RTW_REGISTER; its key is RTW_REGISTER_KEY (or ~/.config/rtw/register.key).
-import { isShareCodeApiError, ShareCodeClient } from '@sharecode/sdk';
 import {
   fileCheck,
+  initRegister,
   listFollowUps,
   loadRegisterKey,
   openRegister,
@@ -16,7 +17,8 @@ import {
   setEmploymentDates,
   summariseRegister,
   verifyRegister,
-} from '@sharecode/sdk/node';
+} from '@sharecode/register';
+import { isShareCodeApiError, ShareCodeClient } from '@sharecode/sdk';
 
 const [command, ...args] = process.argv.slice(2);
 const folder = process.env.RTW_REGISTER;
@@ -24,8 +26,17 @@ if (!folder) {
   console.error('Set RTW_REGISTER to the register folder.');
   process.exit(2);
 }
-const { key } = await loadRegisterKey({ registerDir: folder });
-const register = openRegister(folder, key);
+
+// A key is made (in ~/.config/rtw/register.key) only by `init`, for a new register; every other
+// command must be given the key the register is sealed with, and is refused otherwise.
+async function openTheRegister() {
+  const { key } = await loadRegisterKey({ registerDir: folder, create: command === 'init' });
+  return openRegister(folder, key);
+}
+
+// Test keys (rtw_test_...) return sandbox data: the receipt records it, and the register keeps
+// sandbox and live checks apart.
+const mode = process.env.RTW_API_KEY?.startsWith('rtw_live_') ? 'live' : 'sandbox';
 
 async function onboard(shareCode, dateOfBirth, company, employeeId) {
   const client = new ShareCodeClient();
@@ -35,7 +46,7 @@ async function onboard(shareCode, dateOfBirth, company, employeeId) {
     company_name: company,
   });
   // The receipt keeps a keyed hash of the share code, never the code or the date of birth.
-  const filed = await fileCheck(register, result, { person: employeeId, operator: 'hr-system' });
+  const filed = await fileCheck(register, result, { mode, person: employeeId, operator: 'hr-system' });
   const due = filed.receipt.follow_up.due
     ? `follow-up by ${filed.receipt.follow_up.date}`
     : 'no follow-up needed';
@@ -74,8 +85,13 @@ async function audit() {
   if (!verification.ok) process.exitCode = 9;
 }
 
+let register;
 try {
-  if (command === 'onboard' && args.length === 4) await onboard(...args);
+  register = await openTheRegister();
+  if (command === 'init') {
+    const { info, created } = await initRegister(folder, register.key);
+    console.log(`${created ? 'started' : 'already'} register ${folder} sealed with key ${info.key_id}`);
+  } else if (command === 'onboard' && args.length === 4) await onboard(...args);
   else if (command === 'leaver' && args.length === 2) {
     const receipt = await setEmploymentDates(register, args[0], { ended: args[1] });
     console.log(`${receipt.person} left on ${receipt.ended}`);
@@ -86,7 +102,7 @@ try {
     console.log(`pruned ${report.removed.map((p) => p.person).join(', ') || 'nobody'}; kept ${report.kept}`);
   } else {
     console.error(
-      'Usage: node hr-system.mjs onboard|leaver|followups|audit|prune ... (see the top of this file)',
+      'Usage: node hr-system.mjs init|onboard|leaver|followups|audit|prune ... (see the top of this file)',
     );
     process.exitCode = 2;
   }

@@ -6,6 +6,7 @@ export const CORE_ENTRIES = {
   './validation': 'src/validation/index.ts',
   './sandbox': 'src/sandbox/index.ts',
   './util': 'src/util/index.ts',
+  './duties': 'src/duties/index.ts',
 };
 
 /** tsup's entry names: `index` for the main entry, the subpath otherwise (dist/validation.js ...). */

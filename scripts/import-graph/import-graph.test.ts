@@ -29,7 +29,7 @@ describe('import graph', () => {
         'no-circular-packages: @fixture/cli',
         'playwright-only-in-portal: packages/server/src/dashboard/screenshot.ts',
         'resolvable-imports: packages/cli/src/stale.ts',
-        'sdk-bundles-only-core-duties: packages/sdk/src/node.ts',
+        'no-imports-of-another-package-src: packages/sdk/src/node.ts',
         'sql-only-in-store: packages/server/src/checks/count-query.ts',
         'store-only-through-ports: packages/server/src/http/routes.ts',
       ].sort(),

@@ -81,12 +81,13 @@ export const FORBIDDEN = [
     to: { path: '^packages/sdk/', dependencyTypesNot: ['type-only'] },
   },
   {
-    name: 'sdk-bundles-only-core-duties',
+    name: 'no-imports-of-another-package-src',
     comment:
-      "The SDK's Node entry bundles core's duty rules (and the date helpers they use) from source; " +
-      'nothing else of core (see docs/decisions.md, "Public surface of core").',
+      "A package (or example) uses another package by its name and public entries (`@sharecode/core/duties`), never by a path into that package's src/: what it reaches must be what the other package publishes.",
     severity: 'error',
-    from: { path: '^packages/sdk/src/' },
-    to: { path: '^packages/core/', pathNot: '^packages/core/src/(duties/[^/]+|util/dates)\\.ts$' },
+    from: { path: '^((?:packages|examples)/[^/]+)/' },
+    // Relative imports only: a package specifier resolves to its sources through the workspace's
+    // aliases (source-aliases.mjs), which is the allowed way in.
+    to: { path: '^packages/[^/]+/src/', pathNot: '^$1/', dependencyTypes: ['local'] },
   },
 ];

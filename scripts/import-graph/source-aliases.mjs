@@ -11,6 +11,7 @@ const FIXED = {
   '@sharecode/sandbox': 'packages/sandbox/src/index.ts',
   '@sharecode/sandbox/node': 'packages/sandbox/src/node.ts',
   '@sharecode/sandbox/register': 'packages/sandbox/src/register.ts',
+  '@sharecode/register': 'packages/register/src/index.ts',
   '@sharecode/portal-sim': 'packages/portal-sim/src/index.ts',
   '@sharecode/server': 'packages/server/src/index.ts',
 };

@@ -9,7 +9,7 @@ export const ENVIRONMENT_HELP = `Environment:
   RTW_BASE_URL         the API's address (default http://127.0.0.1:8080); --base-url wins
   RTW_WEBHOOK_SECRET   the whsec_... secret for verify-webhook and sign-webhook; --secret wins
   RTW_REGISTER         the evidence register folder for --register, followups and register; --register DIR wins
-  RTW_REGISTER_KEY     the register's secret key (base64, 32 bytes); default: ~/.config/rtw/register.key, made once
+  RTW_REGISTER_KEY     the register's secret key (base64, 32 bytes); default: ~/.config/rtw/register.key (made by rtw register init)
   RTW_CHECKED_BY       who runs the checks, for the register's receipts (default: your login name)
   RTW_SANDBOX_FAST     1: the --sandbox answers asynchronous checks in milliseconds (retries included)
   NO_COLOR             any value: no colour (so does output that is not a terminal, and TERM=dumb)

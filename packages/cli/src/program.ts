@@ -70,8 +70,13 @@ function requestOptions(command: Command): Command {
 }
 
 function evidenceOptions(command: Command): Command {
+  // No commander default for --out: "not given" must stay visible, as --register alone keeps the
+  // evidence in the register only (finish.ts and run-row.ts use the current folder otherwise).
   return command
-    .option('--out <dir>', 'folder for the photo (.jpg) and the PDF, named after the reference', '.')
+    .option(
+      '--out <dir>',
+      'folder for the photo (.jpg) and the PDF, named after the reference (default: the current folder; with --register, the register only)',
+    )
     .option('--no-evidence', 'do not save the photo and the PDF');
 }
 

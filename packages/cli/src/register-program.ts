@@ -29,6 +29,10 @@ function fileInRegisterOptions(command: Command): Command {
     .option(
       '--checked-by <name>',
       'with --register: who ran the check (env RTW_CHECKED_BY; default: login name)',
+    )
+    .option(
+      '--allow-mixed-modes',
+      'with --register: file a sandbox check among live ones (or the reverse); refused otherwise',
     );
 }
 
@@ -64,6 +68,16 @@ export function addRegisterCommands(
   const register = program
     .command('register')
     .description("The evidence register: the employer's record of checks, follow-ups and retention.");
+
+  outputOptions(
+    registerFolder(
+      register
+        .command('init')
+        .description(
+          'Start a register in an empty or new folder, and its key when there is none (said on screen).',
+        ),
+    ),
+  ).action(run(async () => (await import('./commands/register-init.js')).registerInitCommand));
 
   outputOptions(
     registerFolder(

@@ -3,6 +3,7 @@ import { appendFile, mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckKind } from '@sharecode/core';
+import { retentionEnd } from '@sharecode/core/duties';
 import { SANDBOX_DATE_OF_BIRTH, SANDBOX_SCENARIOS, sandboxShareCode } from '@sharecode/core/sandbox';
 import ICAL from 'ical.js';
 import { parse } from 'parse5';
@@ -18,6 +19,8 @@ beforeAll(async () => {
   env = {
     RTW_REGISTER_KEY: randomBytes(32).toString('base64'),
     XDG_CONFIG_HOME: join(root, 'config'),
+    // The chain's head kept outside each register goes here, not in the user's home.
+    XDG_STATE_HOME: join(root, 'state'),
     RTW_CHECKED_BY: 'hr.jo',
   };
 });
@@ -68,7 +71,8 @@ describe('rtw check --register, then rtw followups', () => {
   it('files the check and lists its follow-up on the terminal, as JSON and as a calendar', async () => {
     const register = join(root, 'single');
     const run = await check('right_to_work', 'WACPT0001', register);
-    expect(run.stderr).toBe('');
+    // The first filing into a new folder starts the register, and says so.
+    expect(run.stderr).toMatch(/^Started a new register in \S+single, sealed with key [0-9a-f]{16}\.\n$/);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Register: +filed as receipt 1 under WE-K7Q2M9A-TP/);
     const expiry = /Expiry date: +(\d{4}-\d{2}-\d{2})/.exec(run.stdout)?.[1];
@@ -145,16 +149,39 @@ describe('rtw check --register, then rtw followups', () => {
       keyEnv,
     );
     expect(first.code).toBe(0);
-    expect(first.stderr).toContain(
-      `Made a new register key in ${join(root, 'own-config', 'rtw', 'register.key')}`,
-    );
+    const keyFile = join(root, 'own-config', 'rtw', 'register.key');
+    const keyId = /Made a new register key ([0-9a-f]{16}) in (\S+) /.exec(first.stderr);
+    expect(keyId?.[2]).toBe(keyFile);
+    expect(first.stderr).toContain(`Started a new register in ${register}, sealed with key ${keyId?.[1]}.`);
     const verify = await runMain(['register', 'verify', '--register', register], keyEnv);
     expect(verify.stderr).toBe('');
     expect(verify.code).toBe(0);
-    // With another key the receipts are not taken for tampering, but not vouched for either.
+    // A colleague with another key is refused by the register's key id, for reading and filing.
     const other = await runMain(['register', 'verify', '--register', register], env);
-    expect(other.code).toBe(9);
-    expect(other.stdout).toMatch(/OTHER_KEY +receipts\/000001\.json was sealed with key/);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(`is sealed with key ${keyId?.[1]}`);
+    expect(other.stderr).toContain('RTW_REGISTER_KEY');
+    const filedOther = await check('right_to_work', 'WACPT0001', register);
+    expect(filedOther.stderr).toContain(`is sealed with key ${keyId?.[1]}`);
+    // A colleague with no key at all: refused, naming the key and where to put it; no key is made.
+    const colleague = { ...noKey, XDG_CONFIG_HOME: join(root, 'colleague-config') };
+    for (const argv of [
+      ['register', 'verify', '--register', register],
+      ['check', 'right-to-work', '--sandbox', '--share-code', 'WACPT0001', '--dob', SANDBOX_DATE_OF_BIRTH],
+    ]) {
+      const refused = await runMain(
+        argv[0] === 'check'
+          ? [...argv, '--company', 'Acme Ltd', '--no-evidence', '--register', register]
+          : argv,
+        colleague,
+      );
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toContain(`sealed with key ${keyId?.[1]}, and no key was found`);
+      expect(refused.stderr).toContain(join(root, 'colleague-config', 'rtw', 'register.key'));
+      expect(refused.stderr).not.toContain('Made a new register key');
+    }
+    await expect(readdir(join(root, 'colleague-config'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await readdir(join(register, 'receipts'))).toEqual(['000001.json']);
   });
 
   it('files from rtw async --wait too', async () => {
@@ -322,6 +349,10 @@ describe('rtw register set, prune and report', () => {
     await check('right_to_work', 'WNOEX0001', register, ['--person', 'EMP-002']);
     await check('right_to_rent', 'RACPT0002', register);
 
+    // The checks are made today: an end date is today or later, and retention counts from it.
+    const today = new Date().toISOString().slice(0, 10);
+    const keepUntil = retentionEnd('right_to_work', today);
+    const dayAfter = new Date(Date.parse(`${keepUntil}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const set = await runMain(
       [
         'register',
@@ -330,19 +361,36 @@ describe('rtw register set, prune and report', () => {
         '--employment-started',
         '2020-01-06',
         '--employment-ended',
-        '2024-02-29',
+        today,
         '--register',
         register,
       ],
       env,
     );
     expect(set.code).toBe(0);
-    expect(set.stdout).toContain('Keep the evidence until 2026-03-01');
+    expect(set.stdout).toContain(`Keep the evidence until ${keepUntil}`);
+    const tenancyEnds = `${Number(today.slice(0, 4)) + 2}-06-30`;
     const rent = await runMain(
-      ['register', 'set', 'RE-S4T8D1C-WN', '--tenancy-ended', '2026-06-30', '--register', register, '--json'],
+      ['register', 'set', 'RE-S4T8D1C-WN', '--tenancy-ended', tenancyEnds, '--register', register, '--json'],
       env,
     );
-    expect(json(rent)).toMatchObject({ ended: '2026-06-30', retention_end: '2027-06-30' });
+    expect(json(rent)).toMatchObject({
+      ended: tenancyEnds,
+      retention_end: retentionEnd('right_to_rent', tenancyEnds),
+    });
+    // Dates checked against the record: before the check, or of the other kind, refused with the reason.
+    const early = await runMain(
+      ['register', 'set', 'WE-K7Q2M9A-TP', '--employment-ended', '2024-02-29', '--register', register],
+      env,
+    );
+    expect(early.code).toBe(2);
+    expect(early.stderr).toMatch(/The end date 2024-02-29 is before EMP-001's check on \d{4}-\d{2}-\d{2}/);
+    const tenancyOnWork = await runMain(
+      ['register', 'set', 'WE-K7Q2M9A-TP', '--tenancy-ended', today, '--register', register],
+      env,
+    );
+    expect(tenancyOnWork.code).toBe(2);
+    expect(tenancyOnWork.stderr).toContain("is a right-to-work check: record the employment's dates");
 
     const unknown = await runMain(
       ['register', 'set', 'NOPE', '--employment-ended', '2024-01-01', '--register', register],
@@ -357,20 +405,17 @@ describe('rtw register set, prune and report', () => {
     expect(badDate.code).toBe(2);
 
     // On the last day of retention nothing goes; the day after, only that person does.
-    const onLastDay = await runMain(
-      ['register', 'prune', '--register', register, '--today', '2026-03-01'],
-      env,
-    );
-    expect(onLastDay.stdout).toContain('Nothing is past its retention end on 2026-03-01.');
+    const onLastDay = await runMain(['register', 'prune', '--register', register, '--today', keepUntil], env);
+    expect(onLastDay.stdout).toContain(`Nothing is past its retention end on ${keepUntil}.`);
     const dry = await runMain(
-      ['register', 'prune', '--register', register, '--today', '2026-03-02', '--dry-run'],
+      ['register', 'prune', '--register', register, '--today', dayAfter, '--dry-run'],
       env,
     );
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain('Would delete EMP-001 (kept until 2026-03-01)');
+    expect(dry.stdout).toContain(`Would delete EMP-001 (kept until ${keepUntil})`);
     expect(await readdir(join(register, 'evidence'))).toContain('WE-K7Q2M9A-TP');
     const pruned = await runMain(
-      ['register', 'prune', '--register', register, '--today', '2026-03-02', '--json'],
+      ['register', 'prune', '--register', register, '--today', dayAfter, '--json'],
       env,
     );
     expect(json<{ removed: Array<{ person: string }>; kept: number }>(pruned)).toMatchObject({
@@ -395,14 +440,19 @@ describe('rtw register set, prune and report', () => {
     expect(byPerson.get('EMP-002')).toEqual(
       expect.arrayContaining([
         'ANNA MARIA KOWALSKA',
-        'Right to work',
+        // --sandbox checks: marked as test data where the kind of check is read.
+        'Right to work (SANDBOX: test data, not evidence)',
         'ACCEPTED',
         'Not needed (settled)',
         'hr.jo, Acme Ltd',
       ]),
     );
     expect(byPerson.get('WEI CHEN')).toEqual(
-      expect.arrayContaining(['Right to rent', '2026-06-30', '2027-06-30']),
+      expect.arrayContaining([
+        'Right to rent (SANDBOX: test data, not evidence)',
+        tenancyEnds,
+        retentionEnd('right_to_rent', tenancyEnds),
+      ]),
     );
   });
 });

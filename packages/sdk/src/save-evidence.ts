@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type EvidenceSource, pdfBytes, photoBytes } from './evidence.js';
 import { ShareCodeEvidenceError } from './evidence-error.js';
@@ -33,7 +33,8 @@ type ResultWithEvidence = EvidenceSource & {
 
 /**
  * Writes the photo (`<name>.jpg`) and the PDF (`<name>.pdf`) of a result into `dir` (created if
- * needed), checking each is a real JPEG/PDF first. Evidence the result does not carry is skipped.
+ * needed, mode 700), checking each is a real JPEG/PDF first. The files are mode 600: evidence about
+ * a person is readable by its owner only. Evidence the result does not carry is skipped.
  */
 export async function saveEvidence(
   result: ResultWithEvidence,
@@ -45,7 +46,8 @@ export async function saveEvidence(
   const pdf = result.pdf_data_url ? pdfBytes(result) : null;
   const folder = resolve(dir);
   try {
-    await mkdir(folder, { recursive: true });
+    // Personal data: a folder made here is its owner's only (an existing one is left as it is).
+    await mkdir(folder, { recursive: true, mode: 0o700 });
   } catch (error) {
     throw new ShareCodeEvidenceError('write_failed', `Could not create the folder ${folder}.`, {
       cause: error,
@@ -60,7 +62,9 @@ export async function saveEvidence(
 
 async function write(path: string, bytes: Uint8Array, overwrite: boolean): Promise<SavedFile> {
   try {
-    await writeFile(path, bytes, { flag: overwrite ? 'w' : 'wx' });
+    // Readable by its owner only; an overwritten file keeps its mode unless set again.
+    await writeFile(path, bytes, { flag: overwrite ? 'w' : 'wx', mode: 0o600 });
+    if (overwrite) await chmod(path, 0o600);
   } catch (error) {
     if ((error as { code?: unknown }).code === 'EEXIST') {
       throw new ShareCodeEvidenceError(

@@ -5,6 +5,7 @@ import { saveResultEvidence } from '../evidence/save.js';
 import { EXIT } from '../exit-codes.js';
 import { stringOption } from '../options.js';
 import { fileIfRegistering } from '../register/batch-row.js';
+import { registerOnlyEvidence } from '../register/open-register.js';
 import { apiFailure, type Failure, failureFromError } from '../render/failure.js';
 import { validateForKind } from '../request/validate.js';
 import type { Plan, Row } from './batch-plan.js';
@@ -121,7 +122,7 @@ async function finishRow(
 ): Promise<Omit<ResultLine, 'finished_at'>> {
   const { options } = run;
   const register = await fileIfRegistering(options, run.io, result, label, row);
-  if (options.evidence === false)
+  if (options.evidence === false || registerOnlyEvidence(options))
     return { ...head, ok: true, result: slim(result), evidence: null, ...register };
   try {
     const evidence = await saveResultEvidence(result, stringOption(options, 'out') ?? '.', `row-${row}`);

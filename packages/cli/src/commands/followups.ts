@@ -1,9 +1,9 @@
-import { writeFile } from 'node:fs/promises';
-import { type FollowUpItem, listFollowUps } from '@sharecode/sdk/node';
+import { type FollowUpItem, listFollowUps } from '@sharecode/register';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { numberOption, stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
+import { writePrivateFile } from '../register/private-file.js';
 import { withRegister } from '../register/with-register.js';
 
 const TITLES = {
@@ -53,7 +53,7 @@ export async function followupsCommand(ctx: CommandContext): Promise<number> {
     const ics = stringOption(ctx.options, 'ics');
     if (ics !== undefined) {
       const { followUpsCalendar } = await import('../register/follow-ups-calendar.js');
-      await writeFile(ics, followUpsCalendar(list, new Date()));
+      await writePrivateFile(ics, followUpsCalendar(list, new Date()));
       out.notice(
         `Calendar written: ${ics} (${list.items.length} event${list.items.length === 1 ? '' : 's'})`,
       );

@@ -1,4 +1,4 @@
-import { pruneRegister } from '@sharecode/sdk/node';
+import { pruneRegister } from '@sharecode/register';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { flagOption, stringOption } from '../options.js';

@@ -1,8 +1,8 @@
-import { writeFile } from 'node:fs/promises';
-import { summariseRegister, verifyRegister } from '@sharecode/sdk/node';
+import { summariseRegister, verifyRegister } from '@sharecode/register';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { stringOption } from '../options.js';
+import { writePrivateFile } from '../register/private-file.js';
 import { reportHtml } from '../register/report-html.js';
 import { withRegister } from '../register/with-register.js';
 
@@ -13,7 +13,7 @@ export async function registerReportCommand(ctx: CommandContext): Promise<number
     const verification = await verifyRegister(register);
     const path = stringOption(ctx.options, 'out');
     if (path !== undefined) {
-      await writeFile(path, reportHtml(summary, verification));
+      await writePrivateFile(path, reportHtml(summary, verification));
       out.notice(`Report written: ${path} (${summary.people.length} people)`);
     }
     if (out.json) out.jsonValue({ ...summary, verification });

@@ -1,4 +1,4 @@
-import { retentionEnd, setEmploymentDates } from '@sharecode/sdk/node';
+import { retentionEnd, setEmploymentDates } from '@sharecode/register';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { argumentsOf, stringOption } from '../options.js';
@@ -14,6 +14,16 @@ export async function registerSetCommand(ctx: CommandContext): Promise<number> {
     stringOption(ctx.options, a) ?? stringOption(ctx.options, b);
   const started = pick('employmentStarted', 'tenancyStarted');
   const ended = pick('employmentEnded', 'tenancyEnded');
+  const employment = ['employmentStarted', 'employmentEnded'].some((n) => stringOption(ctx.options, n));
+  const tenancy = ['tenancyStarted', 'tenancyEnded'].some((n) => stringOption(ctx.options, n));
+  if (employment && tenancy) {
+    return stopWith(
+      out,
+      usageFailure(
+        'Give the employment dates or the tenancy dates, not both: a check is about one or the other.',
+      ),
+    );
+  }
   if (started === undefined && ended === undefined) {
     const failure = usageFailure(
       'Give --employment-ended DATE (or --tenancy-ended), --employment-started DATE, or both.',
@@ -23,7 +33,11 @@ export async function registerSetCommand(ctx: CommandContext): Promise<number> {
   return withRegister(
     ctx,
     async (register) => {
-      const receipt = await setEmploymentDates(register, reference, { started, ended });
+      const receipt = await setEmploymentDates(register, reference, {
+        started,
+        ended,
+        of: employment ? 'employment' : 'tenancy',
+      });
       const keepUntil = receipt.ended === null ? null : retentionEnd(receipt.kind, receipt.ended);
       if (out.json) out.jsonValue({ ...receipt, retention_end: keepUntil });
       else {

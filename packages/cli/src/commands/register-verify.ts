@@ -1,4 +1,4 @@
-import { verifyRegister } from '@sharecode/sdk/node';
+import { verifyRegister } from '@sharecode/register';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { withRegister } from '../register/with-register.js';

@@ -5,6 +5,7 @@ import { EXIT } from '../exit-codes.js';
 import { flagOption, stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
 import { fileIfAsked } from '../register/file-result.js';
+import { registerOnlyEvidence } from '../register/open-register.js';
 import { apiFailure, type Failure, failureFromError, printFailure, withMessage } from '../render/failure.js';
 import { renderRecord } from '../render/record-summary.js';
 import { renderResult } from '../render/result-summary.js';
@@ -23,7 +24,7 @@ export async function saveEvidenceFor(
   result: CheckResult,
   fallbackName: string,
 ): Promise<Failure | undefined> {
-  if (options.evidence === false) return undefined;
+  if (options.evidence === false || registerOnlyEvidence(options)) return undefined;
   const dir = stringOption(options, 'out') ?? '.';
   try {
     const saved = await saveResultEvidence(result, dir, fallbackName);

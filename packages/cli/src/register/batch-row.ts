@@ -1,7 +1,7 @@
 import type { CheckResult } from '@sharecode/sdk';
 import type { ResultLine } from '../batch/results-file.js';
 import type { CliIo } from '../context.js';
-import { fileResult } from './file-result.js';
+import { fileResult, newRegisterNotice } from './file-result.js';
 import { wantsRegister } from './open-register.js';
 
 type RegisterFields = Pick<ResultLine, 'register' | 'register_error'>;
@@ -20,6 +20,8 @@ export async function fileIfRegistering(
     fallbackReference: `row-${row}`,
   });
   if (!filed.ok) return { register_error: filed.error.json.error };
+  if (filed.value.newRegister && options.quiet !== true)
+    io.stderr.write(`${newRegisterNotice(filed.value)}\n`);
   const { receipt } = filed.value;
   return {
     register: {

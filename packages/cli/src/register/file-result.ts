@@ -1,8 +1,8 @@
 import { userInfo } from 'node:os';
+import { assertModeAccepted, type CheckMode, type FiledCheck, fileCheck } from '@sharecode/register';
 import type { CheckResult } from '@sharecode/sdk';
-import { type FiledCheck, fileCheck } from '@sharecode/sdk/node';
 import type { CliIo } from '../context.js';
-import { envValue, stringOption } from '../options.js';
+import { envValue, flagOption, stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
 import { type Failure, withMessage } from '../render/failure.js';
 import { registerFor, wantsRegister } from './open-register.js';
@@ -21,23 +21,35 @@ export function operatorOf(options: Options, io: CliIo): string | undefined {
   }
 }
 
+/**
+ * How the check was made, for the receipt: sandbox with --sandbox or a test key (`rtw_test_`, test
+ * data), live with a live key (`rtw_live_`). Read as connection.ts reads the key.
+ */
+export function checkModeOf(options: Options, io: CliIo): CheckMode {
+  if (flagOption(options, 'sandbox')) return 'sandbox';
+  const apiKey = stringOption(options, 'apiKey')?.trim() || envValue(io.env, 'RTW_API_KEY');
+  return apiKey?.startsWith('rtw_live_') ? 'live' : 'sandbox';
+}
+
 /** Files a result in the register; the failure says the check ran but was not filed. */
 export async function fileResult(
   options: Options,
   io: CliIo,
   result: CheckResult,
   extra: { person?: string | undefined; fallbackReference: string },
-): Promise<{ ok: true; value: FiledCheck } | { ok: false; error: Failure }> {
+): Promise<{ ok: true; value: Filed } | { ok: false; error: Failure }> {
   const register = await registerFor(options, io, 'file');
   if (!register.ok) return register;
   try {
     const filed = await fileCheck(register.value, result, {
+      mode: checkModeOf(options, io),
+      allowMixedModes: flagOption(options, 'allowMixedModes'),
       person: extra.person ?? stringOption(options, 'person'),
       operator: operatorOf(options, io),
       organisation: stringOption(options, 'company'),
       fallbackReference: extra.fallbackReference,
     });
-    return { ok: true, value: filed };
+    return { ok: true, value: { ...filed, registerDir: register.value.dir } };
   } catch (error) {
     const failure = registerFailure(error);
     return {
@@ -47,10 +59,21 @@ export async function fileResult(
   }
 }
 
+/** A filing and the register it went into. */
+export type Filed = FiledCheck & { registerDir: string };
+
+/** Said once, when a filing started the register (the folder was empty or new). */
+export function newRegisterNotice(filed: Filed): string {
+  return `Started a new register in ${filed.registerDir}, sealed with key ${filed.receipt.key_id}.`;
+}
+
 /** What the terminal shows after filing: where, which receipt, the follow-up, and any repeat. */
-export function describeFiled(out: Output, filed: FiledCheck): void {
+export function describeFiled(out: Output, filed: Filed): void {
   const say = (text: string): void => (out.json ? out.notice(text) : out.data(text));
   const { receipt } = filed;
+  if (filed.newRegister) {
+    out.notice(newRegisterNotice(filed));
+  }
   say(
     filed.alreadyFiled
       ? `Register:         already filed (receipt ${receipt.seq})`
@@ -85,9 +108,20 @@ export async function fileIfAsked(
   return undefined;
 }
 
-/** Refuses --register before any check runs when the folder or key is unusable. */
+/**
+ * Refuses --register before any check runs (and is charged) when the folder or key is unusable, or
+ * the register holds checks of the other mode (live or sandbox) and --allow-mixed-modes is not given.
+ */
 export async function registerUsable(options: Options, io: CliIo): Promise<Failure | undefined> {
   if (!wantsRegister(options)) return undefined;
   const register = await registerFor(options, io, 'file');
-  return register.ok ? undefined : register.error;
+  if (!register.ok) return register.error;
+  try {
+    await assertModeAccepted(register.value, checkModeOf(options, io), {
+      allowMixedModes: flagOption(options, 'allowMixedModes'),
+    });
+    return undefined;
+  } catch (error) {
+    return registerFailure(error);
+  }
 }

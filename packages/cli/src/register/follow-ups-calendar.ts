@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FollowUpList } from '@sharecode/sdk/node';
+import type { FollowUpList } from '@sharecode/register';
 import ical, { ICalAlarmType } from 'ical-generator';
 
 const TITLES = {

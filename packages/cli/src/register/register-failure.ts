@@ -5,7 +5,17 @@ import { cliFailure, type Failure, failureFromError, usageFailure } from '../ren
 export function registerFailure(error: unknown): Failure {
   if (error instanceof Error && error.name === 'ShareCodeRegisterError') {
     const reason = (error as Error & { reason?: string }).reason;
-    if (reason === 'bad_key' || reason === 'bad_date' || reason === 'unknown_reference') {
+    // The user's to put right (the key, a date, a reference, the mode, the folder): exit 2.
+    const usage = [
+      'bad_key',
+      'no_key',
+      'wrong_key',
+      'bad_date',
+      'unknown_reference',
+      'mixed_modes',
+      'register_gone',
+    ];
+    if (typeof reason === 'string' && usage.includes(reason)) {
       return usageFailure(error.message);
     }
     return cliFailure(EXIT.UNEXPECTED, 'REGISTER_ERROR', error.message);

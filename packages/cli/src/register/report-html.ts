@@ -3,7 +3,7 @@ import {
   RETENTION_YEARS_AFTER_END,
   type RegisterSummary,
   type RegisterVerification,
-} from '@sharecode/sdk/node';
+} from '@sharecode/register';
 import type { Element } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
@@ -24,6 +24,7 @@ const REASONS = {
   settled: 'Not needed (settled)',
   no_time_limit: 'Not needed (no time limit)',
   not_permitted: 'None: not permitted',
+  ended: 'None: ended before it was due',
 } as const;
 
 export const REPORT_COLUMNS = [
@@ -49,7 +50,10 @@ function row(person: PersonSummary): Element {
   const cells = [
     person.person,
     person.name,
-    KINDS[person.kind],
+    // Test data is marked where an auditor reads the kind of check: never taken for evidence.
+    person.mode === 'sandbox'
+      ? `${KINDS[person.kind]} (SANDBOX: test data, not evidence)`
+      : KINDS[person.kind],
     last.check_date,
     last.reference,
     last.outcome,
@@ -58,20 +62,23 @@ function row(person: PersonSummary): Element {
     person.follow_up.due ? person.follow_up.date : REASONS[person.follow_up.reason],
     person.started ?? '',
     person.ended ?? 'Still employed or renting',
-    person.retention_end ??
-      `${RETENTION_YEARS_AFTER_END[person.kind]} year(s) after the ${ENDS[person.kind]} ends`,
+    person.retention_end === null
+      ? `${RETENTION_YEARS_AFTER_END[person.kind]} year(s) after the ${ENDS[person.kind]} ends`
+      : person.past_retention
+        ? `${person.retention_end} (passed: rtw register prune deletes it)`
+        : person.retention_end,
     by,
     String(person.checks),
   ];
   return h(
-    'tr',
+    person.mode === 'sandbox' ? 'tr.sandbox' : 'tr',
     cells.map((cell) => h('td', cell)),
   );
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:2rem;color:#0b0c0c}
 table{border-collapse:collapse;font-size:.9rem}th,td{border:1px solid #b1b4b6;padding:.3rem .5rem;text-align:left;vertical-align:top}
-th{background:#f3f2f1}.ok{color:#00703c}.bad{color:#d4351c}`;
+th{background:#f3f2f1}.ok{color:#00703c}.bad{color:#d4351c}.sandbox{background:#fff7bf}`;
 
 /**
  * The auditor's report: one row per person and kind (last check, outcome, follow-up, retention end),

@@ -1,4 +1,4 @@
-import type { Register } from '@sharecode/sdk/node';
+import type { Register } from '@sharecode/register';
 import type { CommandContext } from '../context.js';
 import { type Output, outputFor } from '../output/output.js';
 import { printFailure } from '../render/failure.js';

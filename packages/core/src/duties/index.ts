@@ -1,5 +1,5 @@
 // The employer's and landlord's duties after a check: follow-up dates and retention periods.
-// Dependency-free (dates only), so the SDK's Node entry bundles this same source.
+// Dependency-free (dates only): `@sharecode/core/duties`, which @sharecode/register bundles.
 
 export type { CheckKind } from '../check-kind.js';
 export { addYearsTo, daysBetween, laterOf } from './calendar.js';

@@ -2,15 +2,24 @@ import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, stat, unlink, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileCheck, type RegisterableResult } from './file-check.js';
-import { listFollowUps } from './follow-ups.js';
-import { pruneRegister } from './prune.js';
-import { ShareCodeRegisterError } from './register-error.js';
-import { loadRegisterKey, newRegisterKey, parseRegisterKey } from './register-key.js';
-import { openRegister, type Register } from './register-store.js';
-import { setEmploymentDates } from './set-dates.js';
-import { summariseRegister } from './summary.js';
-import { verifyRegister } from './verify-register.js';
+import {
+  type FileCheckOptions,
+  fileCheck as fileCheckAs,
+  type RegisterableResult,
+} from '../src/file-check.js';
+import { listFollowUps } from '../src/follow-ups.js';
+import { loadRegisterKey } from '../src/load-register-key.js';
+import { openRegister, type Register } from '../src/open-register.js';
+import { pruneRegister } from '../src/prune.js';
+import { ShareCodeRegisterError } from '../src/register-error.js';
+import { newRegisterKey, parseRegisterKey } from '../src/register-key.js';
+import { setEmploymentDates } from '../src/set-dates.js';
+import { summariseRegister } from '../src/summary.js';
+import { verifyRegister } from '../src/verify-register.js';
+
+// Live checks unless a test says otherwise.
+const fileCheck = (into: Register, result: RegisterableResult, options: Partial<FileCheckOptions> = {}) =>
+  fileCheckAs(into, result, { mode: 'live', ...options });
 
 const url = (mime: string, text: string) => `data:${mime};base64,${Buffer.from(text).toString('base64')}`;
 
@@ -38,7 +47,7 @@ let dir = '';
 let register: Register;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sdk-register-'));
-  register = openRegister(join(dir, 'register'), newRegisterKey().key);
+  register = openRegister(join(dir, 'register'), newRegisterKey().key, { stateDir: join(dir, 'state') });
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -149,8 +158,12 @@ describe('verifyRegister', () => {
 
   it('tells a receipt sealed with another key from tampering', async () => {
     await fileCheck(register, work());
-    const other = openRegister(register.dir, newRegisterKey().key);
-    expect((await verifyRegister(other)).problems.map((p) => p.kind)).toEqual(['other_key']);
+    const other = openRegister(register.dir, newRegisterKey().key, { stateDir: register.stateDir });
+    const problems = (await verifyRegister(other)).problems;
+    expect(new Set(problems.map((p) => p.kind))).toEqual(new Set(['other_key']));
+    expect(problems.map((p) => p.path)).toEqual(
+      expect.arrayContaining(['receipts/000001.json', 'register.json', 'head.json']),
+    );
   });
 });
 
@@ -175,8 +188,9 @@ describe('follow-ups, dates, prune and summary', () => {
   });
 
   it('prunes only people past their retention end and keeps the chain verifiable', async () => {
-    await fileCheck(register, work({ reference: 'OLD', name: 'OLD' }));
-    await fileCheck(register, work({ reference: 'EDGE', name: 'EDGE' }));
+    const in2020 = '2020-01-10T09:00:00.000Z';
+    await fileCheck(register, work({ reference: 'OLD', name: 'OLD', checked_at: in2020 }));
+    await fileCheck(register, work({ reference: 'EDGE', name: 'EDGE', checked_at: in2020 }));
     await fileCheck(register, work({ reference: 'STAYS', name: 'STAYS' }));
     await setEmploymentDates(register, 'OLD', { started: '2020-01-01', ended: '2024-02-29' });
     await setEmploymentDates(register, 'EDGE', { ended: '2024-03-01' });
@@ -198,7 +212,10 @@ describe('follow-ups, dates, prune and summary', () => {
   });
 
   it('finishes a prune that was interrupted after its receipt was written', async () => {
-    const gone = await fileCheck(register, work({ reference: 'GONE', name: 'GONE' }));
+    const gone = await fileCheck(
+      register,
+      work({ reference: 'GONE', name: 'GONE', checked_at: '2019-06-01T09:00:00.000Z' }),
+    );
     await fileCheck(register, work({ reference: 'STAYS', name: 'STAYS' }));
     await setEmploymentDates(register, 'GONE', { ended: '2020-01-01' });
     const saved = await readFile(join(register.dir, 'receipts', '000001.json'));
@@ -238,7 +255,7 @@ describe('register key', () => {
       parseRegisterKey(text).id,
     );
     const file = join(dir, 'config', 'rtw', 'register.key');
-    const made = await loadRegisterKey({ env: {}, file });
+    const made = await loadRegisterKey({ env: {}, file, create: true });
     expect(made.source).toBe('created');
     const again = await loadRegisterKey({ env: {}, file });
     expect(again).toMatchObject({ source: 'file', key: { id: made.key.id } });

@@ -1,5 +1,24 @@
-import { type CheckKind, retentionEnd } from '../../../core/src/duties/index.js';
-import type { CheckReceipt, DatesReceipt, StoredReceipt } from './receipt.js';
+import { type CheckKind, type FollowUp, retentionEnd } from '@sharecode/core/duties';
+import {
+  type CheckMode,
+  type CheckReceipt,
+  type DatesReceipt,
+  modeOf,
+  type StoredReceipt,
+} from './receipt.js';
+
+/**
+ * A person's follow-up as the register applies it: the latest check's, unless the employment or
+ * tenancy ended before its date (then none is needed: `ended`). The report, the follow-up list and
+ * prune all read this one rule, through `peopleOf`.
+ */
+export type PersonFollowUp = FollowUp | { due: false; reason: 'ended'; ended: string };
+
+export function personFollowUp(latest: CheckReceipt, ended: string | null): PersonFollowUp {
+  const followUp = latest.follow_up;
+  if (followUp.due && ended !== null && ended < followUp.date) return { due: false, reason: 'ended', ended };
+  return followUp;
+}
 
 /** Everything the register holds about one person for one kind of check. */
 export interface PersonRecord {
@@ -10,6 +29,10 @@ export interface PersonRecord {
   /** Their checks, oldest first. */
   checks: CheckReceipt[];
   latest: CheckReceipt;
+  /** Live, or sandbox (test data) when every check of theirs was made in the sandbox. */
+  mode: CheckMode;
+  /** The follow-up due, by the one rule (`personFollowUp`). */
+  followUp: PersonFollowUp;
   started: string | null;
   ended: string | null;
   /** The last day the evidence must be kept; null while the employment or tenancy goes on. */
@@ -61,6 +84,8 @@ export function peopleOf(stored: readonly StoredReceipt[]): PersonRecord[] {
       name: latest.name,
       checks: ordered,
       latest,
+      mode: ordered.some((c) => modeOf(c) === 'live') ? 'live' : 'sandbox',
+      followUp: personFollowUp(latest, ended),
       started: lastDates?.started ?? null,
       ended,
       retentionEnd: ended === null ? null : retentionEnd(latest.kind, ended),

@@ -1,5 +1,17 @@
 // The evidence register: the employer's or landlord's own record of checks (Node only).
+
+// The duty rules the register applies (core's, bundled): the types its results name, and the rules.
+export type {
+  CheckKind,
+  DueStatus,
+  DutyResult,
+  FollowUp,
+  FollowUpBasis,
+  NoFollowUpReason,
+} from '@sharecode/core/duties';
+export { followUpFor, RETENTION_YEARS_AFTER_END, retentionEnd } from '@sharecode/core/duties';
 export {
+  assertModeAccepted,
   type FileCheckOptions,
   type FiledCheck,
   fileCheck,
@@ -13,9 +25,18 @@ export {
   type FollowUpOptions,
   listFollowUps,
 } from './follow-ups.js';
-export type { PersonRecord } from './people.js';
+export { type InitialisedRegister, type InitRegisterOptions, initRegister } from './init-register.js';
+export {
+  defaultKeyFile,
+  type LoadedKey,
+  type LoadKeyOptions,
+  loadRegisterKey,
+} from './load-register-key.js';
+export { defaultStateDir, type OpenRegisterOptions, openRegister, type Register } from './open-register.js';
+export type { PersonFollowUp, PersonRecord } from './people.js';
 export { type PrunedPerson, type PruneReport, pruneRegister } from './prune.js';
 export type {
+  CheckMode,
   CheckReceipt,
   DatesReceipt,
   PruneReceipt,
@@ -24,19 +45,18 @@ export type {
   StoredReceipt,
 } from './receipt.js';
 export { type RegisterErrorReason, ShareCodeRegisterError } from './register-error.js';
+export { REGISTER_FILE, type RegisterInfo, registerKeyId } from './register-info.js';
 export {
-  defaultKeyFile,
-  type LoadKeyOptions,
-  loadRegisterKey,
   newRegisterKey,
   parseRegisterKey,
   type RegisterKey,
   shareCodeHash,
 } from './register-key.js';
-export { openRegister, type Register, readReceipts } from './register-store.js';
+export { readReceipts } from './register-store.js';
 export { type EmploymentDates, setEmploymentDates } from './set-dates.js';
 export { type PersonSummary, type RegisterSummary, summariseRegister } from './summary.js';
 export {
+  type HeadsSeen,
   type RegisterProblem,
   type RegisterProblemKind,
   type RegisterVerification,

@@ -1,11 +1,19 @@
-import { ShareCodeError } from '../errors.js';
+import { ShareCodeError } from '@sharecode/sdk';
 
 export type RegisterErrorReason =
-  /** The key is missing, too short, or not base64/hex. */
+  /** The key is too short, or not base64/hex, or kept inside the register folder. */
   | 'bad_key'
+  /** No key was found for a register that exists (or none to start a new one with). */
+  | 'no_key'
+  /** The key given is not the one the register is sealed with. */
+  | 'wrong_key'
+  /** A sandbox check into a register of live checks, or the reverse, without allowMixedModes. */
+  | 'mixed_modes'
+  /** The folder held a register whose receipts are gone: a new one is not started over it. */
+  | 'register_gone'
   /** No check with that reference is in the register. */
   | 'unknown_reference'
-  /** A date is not a real YYYY-MM-DD day, or the end is before the start. */
+  /** A date is not a real YYYY-MM-DD day, is before the start or the check, or is of the wrong kind. */
   | 'bad_date'
   /** The register holds something it did not write (run verify). */
   | 'bad_register'

@@ -1,17 +1,16 @@
-import {
-  type CheckKind,
-  type DueStatus,
-  dueStatus,
-  type FollowUpBasis,
-} from '../../../core/src/duties/index.js';
-import { formatDate } from '../../../core/src/util/dates.js';
+import { type CheckKind, type DueStatus, dueStatus, type FollowUpBasis } from '@sharecode/core/duties';
+import { formatDate } from '@sharecode/core/util';
+import type { Register } from './open-register.js';
 import { peopleOf } from './people.js';
-import { type Register, readReceipts } from './register-store.js';
+import type { CheckMode } from './receipt.js';
+import { readReceipts } from './register-store.js';
 
 export const DEFAULT_FOLLOW_UP_WINDOW_DAYS = 28;
 
 export interface FollowUpItem {
   kind: CheckKind;
+  /** `sandbox`: test data, not a real person's follow-up. */
+  mode: CheckMode;
   person: string;
   name: string;
   /** The latest check's reference. */
@@ -52,13 +51,13 @@ export async function listFollowUps(
   const within = options.withinDays ?? DEFAULT_FOLLOW_UP_WINDOW_DAYS;
   const items: FollowUpItem[] = [];
   for (const person of peopleOf(await readReceipts(register))) {
-    const followUp = person.latest.follow_up;
+    const followUp = person.followUp;
     if (!followUp.due) continue;
-    if (person.ended !== null && person.ended < followUp.date) continue;
     const { status, days } = dueStatus(followUp.date, today, within);
     if (status === 'later') continue;
     items.push({
       kind: person.kind,
+      mode: person.mode,
       person: person.person,
       name: person.name,
       reference: person.latest.reference,

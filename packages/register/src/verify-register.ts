@@ -1,27 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { TEMP_PREFIX } from './atomic-write.js';
-import { type CheckReceipt, parseReceipt, type Receipt, receiptFileName, sha256Hex } from './receipt.js';
-import { RECEIPTS_DIR, type Register, receiptFiles } from './register-store.js';
+import { HEAD_FILE } from './chain-head.js';
+import type { Register } from './open-register.js';
+import { type CheckReceipt, parseReceipt, receiptFileName, sha256Hex } from './receipt.js';
+import { REGISTER_FILE } from './register-info.js';
+import type { Present, RegisterProblem } from './register-problem.js';
+import { RECEIPTS_DIR, receiptFiles } from './register-store.js';
+import { checkHeads, type HeadsSeen } from './verify-heads.js';
 
-export type RegisterProblemKind =
-  /** A file's content is not what its receipt (or its seal) says. */
-  | 'changed'
-  /** A file the chain says should be there is not. */
-  | 'missing'
-  /** A file the register did not file (or one a prune left behind). */
-  | 'added'
-  /** A receipt does not follow the one before it. */
-  | 'chain'
-  /** A receipt sealed with another key: it cannot be checked with this one. */
-  | 'other_key';
-
-export interface RegisterProblem {
-  kind: RegisterProblemKind;
-  /** The file, relative to the register folder, with `/`. */
-  path: string;
-  detail: string;
-}
+export type { RegisterProblem, RegisterProblemKind } from './register-problem.js';
+export type { HeadsSeen } from './verify-heads.js';
 
 export interface RegisterVerification {
   ok: boolean;
@@ -29,13 +18,8 @@ export interface RegisterVerification {
   /** Evidence files re-hashed. */
   files: number;
   problems: RegisterProblem[];
-}
-
-interface Present {
-  path: string;
-  sha256: string;
-  receipt: Receipt | undefined;
-  sealed: boolean | undefined;
+  /** How many receipts each head of the chain records. */
+  heads: HeadsSeen;
 }
 
 async function listFiles(dir: string, root: string = dir): Promise<string[]> {
@@ -65,6 +49,7 @@ async function readPresent(register: Register): Promise<Map<number, Present>> {
       sha256: sha256Hex(bytes),
       receipt: parsed?.receipt,
       sealed: parsed?.sealed,
+      canonical: parsed?.canonical ?? false,
     });
   }
   return present;
@@ -78,6 +63,14 @@ function receiptProblem(seq: number, item: Present, register: Register): Registe
       kind: 'changed',
       path: item.path,
       detail: 'is not a receipt this register wrote (edited or replaced)',
+    };
+  }
+  if (!item.canonical) {
+    return {
+      kind: 'changed',
+      path: item.path,
+      detail:
+        'is not in the form it was written in (its bytes were rewritten: spacing, order or encoding): a receipt must be exactly as filed',
     };
   }
   if (item.sealed === false) {
@@ -102,8 +95,8 @@ function walkChain(
   register: Register,
   present: Map<number, Present>,
   problems: RegisterProblem[],
-): Set<number> {
-  // Returns the sequence numbers of the receipts that were pruned.
+): Map<number, string> {
+  // Returns the hashes of the receipts that were pruned, by sequence number.
   const pruned = new Map<number, string>();
   for (const item of present.values()) {
     if (item.receipt?.type === 'prune' && item.sealed) {
@@ -146,7 +139,7 @@ function walkChain(
     }
     previous = problem ? undefined : item.sha256;
   }
-  return new Set(pruned.keys());
+  return pruned;
 }
 
 async function checkEvidence(
@@ -183,20 +176,24 @@ async function checkEvidence(
 }
 
 /**
- * Re-hashes every file, walks the chain, and names every file changed, missing or added. A
+ * Re-hashes every file, walks the chain, compares it with its heads (inside the folder and kept
+ * outside it), and names every file changed, missing (the newest receipts included) or added. A
  * register that passes holds exactly what it filed, as it filed it.
  */
 export async function verifyRegister(register: Register): Promise<RegisterVerification> {
   const problems: RegisterProblem[] = [];
   const present = await readPresent(register);
   const pruned = walkChain(register, present, problems);
+  const heads = await checkHeads(register, present, pruned, problems);
+  // The register's own files are named above when anything is wrong with them.
+  const expected = new Set([REGISTER_FILE, HEAD_FILE]);
   // Evidence of every readable receipt still in force is checked, even one whose receipt has a
   // problem of its own: the receipt is named for that, its files for theirs.
   const checks = [...present]
     .filter(([seq]) => !pruned.has(seq))
     .map(([, item]) => item.receipt)
     .filter((receipt): receipt is CheckReceipt => receipt?.type === 'check');
-  const expected = await checkEvidence(register, checks, problems);
+  for (const path of await checkEvidence(register, checks, problems)) expected.add(path);
   // Receipt files are named above when anything is wrong with them.
   for (const item of present.values()) expected.add(item.path);
   for (const path of await listFiles(register.dir)) {
@@ -216,5 +213,6 @@ export async function verifyRegister(register: Register): Promise<RegisterVerifi
     receipts: present.size,
     files: checks.reduce((n, c) => n + (c.files.pdf ? 1 : 0) + (c.files.photo ? 1 : 0), 0),
     problems,
+    heads,
   };
 }

@@ -1,11 +1,12 @@
 import { readdir, readFile, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { type CheckKind, isPastRetention } from '../../../core/src/duties/index.js';
-import { formatDate } from '../../../core/src/util/dates.js';
+import { type CheckKind, isPastRetention } from '@sharecode/core/duties';
+import { formatDate } from '@sharecode/core/util';
+import type { Register } from './open-register.js';
 import { peopleOf, prunedSeqs } from './people.js';
 import { receiptFileName, sha256Hex } from './receipt.js';
 import { ShareCodeRegisterError } from './register-error.js';
-import { appendReceipt, type Register, readReceipts, receiptFiles, serialised } from './register-store.js';
+import { appendReceipt, readReceipts, receiptFiles, serialised } from './register-store.js';
 
 export interface PrunedPerson {
   kind: CheckKind;

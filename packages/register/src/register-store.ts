@@ -1,6 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { writeNewFileAtomic } from './atomic-write.js';
+import { writeHeads } from './chain-head.js';
+import type { Register } from './open-register.js';
 import {
   parseReceipt,
   RECEIPT_FORMAT,
@@ -11,22 +13,11 @@ import {
   sha256Hex,
 } from './receipt.js';
 import { ShareCodeRegisterError } from './register-error.js';
-import type { RegisterKey } from './register-key.js';
+import { ensureRegisterInfo } from './register-info.js';
 
 export const RECEIPTS_DIR = 'receipts';
 export const EVIDENCE_DIR = 'evidence';
 export const RECEIPT_NAME = /^(\d{6})\.json$/;
-
-/** Where a register lives and the key that seals it. */
-export interface Register {
-  /** The register folder, absolute. */
-  readonly dir: string;
-  readonly key: RegisterKey;
-}
-
-export function openRegister(dir: string, key: RegisterKey): Register {
-  return { dir: resolve(dir), key };
-}
 
 /** The receipt files present, by sequence number. */
 export async function receiptFiles(register: Register): Promise<Map<number, string>> {
@@ -64,8 +55,9 @@ async function readStored(register: Register, seq: number, path: string): Promis
   if (hit && hit.size === info.size && hit.mtimeMs === info.mtimeMs) return hit.stored;
   const bytes = await readFile(path);
   const parsed = parseReceipt(bytes, register.key);
+  // A receipt not in its written form is not read as one (verify names it).
   const stored =
-    parsed && parsed.receipt.seq === seq
+    parsed?.canonical && parsed.receipt.seq === seq
       ? { receipt: parsed.receipt, sha256: sha256Hex(bytes), sealed: parsed.sealed }
       : undefined;
   known.set(seq, { size: info.size, mtimeMs: info.mtimeMs, stored });
@@ -104,8 +96,32 @@ type NewReceipt = Receipt extends infer R
     : never
   : never;
 
-/** Appends a receipt at the end of the chain, atomically; another writer's receipt is never overwritten. */
+/**
+ * Appends a receipt at the end of the chain, atomically; another writer's receipt is never
+ * overwritten. The register's info is checked first (its key must be this key) and the chain's head
+ * written after, inside the folder and outside it.
+ */
 export async function appendReceipt(register: Register, body: NewReceipt, now: Date): Promise<StoredReceipt> {
+  const { info } = await ensureRegisterInfo(register, now);
+  const stored = await appendOnly(register, body, now);
+  // The head is the newest receipt on disk (another process may have appended after this one).
+  const files = await receiptFiles(register);
+  const last = Math.max(0, ...files.keys());
+  const lastHash =
+    last === stored.receipt.seq ? stored.sha256 : sha256Hex(await readFile(files.get(last) as string));
+  try {
+    await writeHeads(register, info.id, last, lastHash, now);
+  } catch (error) {
+    throw new ShareCodeRegisterError(
+      'write_failed',
+      `Receipt ${stored.receipt.seq} was filed, but the register's head could not be written: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  return stored;
+}
+
+async function appendOnly(register: Register, body: NewReceipt, now: Date): Promise<StoredReceipt> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const files = await receiptFiles(register);
     const last = Math.max(0, ...files.keys());

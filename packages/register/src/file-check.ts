@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkDateOf, type DutyResult, followUpFor, kindOfResult } from '../../../core/src/duties/index.js';
-import { type EvidenceSource, pdfBytes, photoBytes } from '../evidence.js';
-import { safeFileName } from '../safe-file-name.js';
+import { checkDateOf, type DutyResult, followUpFor, kindOfResult } from '@sharecode/core/duties';
+import { type EvidenceSource, pdfBytes, photoBytes } from '@sharecode/sdk';
+import { safeFileName } from '@sharecode/sdk/node';
 import { writeNewFileAtomic } from './atomic-write.js';
-import type { CheckReceipt, ReceiptFile } from './receipt.js';
-import { sha256Hex } from './receipt.js';
+import type { Register } from './open-register.js';
+import { type CheckMode, type CheckReceipt, modeOf, type ReceiptFile, sha256Hex } from './receipt.js';
 import { ShareCodeRegisterError } from './register-error.js';
+import { ensureRegisterInfo } from './register-info.js';
 import { shareCodeHash } from './register-key.js';
-import { appendReceipt, EVIDENCE_DIR, type Register, readReceipts, serialised } from './register-store.js';
+import { appendReceipt, EVIDENCE_DIR, readReceipts, serialised } from './register-store.js';
 
 /** Any result of the three kinds, as the API returns it. */
 export type RegisterableResult = DutyResult &
@@ -21,6 +22,16 @@ export type RegisterableResult = DutyResult &
   };
 
 export interface FileCheckOptions {
+  /**
+   * How the check was made: `live` (a live key: a real check of a real person) or `sandbox` (a test
+   * key or the sandbox: test data). Recorded in the receipt and shown in the report.
+   */
+  mode: CheckMode;
+  /**
+   * File a sandbox check into a register holding live checks, or the reverse. Default false: such a
+   * check is refused, so test data never sits among the employer's evidence unasked.
+   */
+  allowMixedModes?: boolean | undefined;
   /** Your id for the person (an employee or tenant number); default: the name the portal shows. */
   person?: string | undefined;
   /** Who ran the check (a member of staff), for the receipt. */
@@ -39,6 +50,8 @@ export interface FiledCheck {
   alreadyFiled: boolean;
   /** Earlier checks of the same share code (a repeat), oldest first. */
   repeats: CheckReceipt[];
+  /** True when this filing started the register (the folder was empty or new). */
+  newRegister: boolean;
 }
 
 /** A folder name from a reference: letters, digits, dot, dash, underscore; no leading dot. */
@@ -88,7 +101,7 @@ async function fileEvidence(
 export function fileCheck(
   register: Register,
   result: RegisterableResult,
-  options: FileCheckOptions = {},
+  options: FileCheckOptions,
 ): Promise<FiledCheck> {
   return serialised(register, () => fileCheckNow(register, result, options));
 }
@@ -99,10 +112,17 @@ async function fileCheckNow(
   options: FileCheckOptions,
 ): Promise<FiledCheck> {
   const kind = kindOfResult(result);
+  const mode = options.mode;
+  if (mode !== 'live' && mode !== 'sandbox') {
+    throw new ShareCodeRegisterError('bad_register', "Say how the check was made: mode 'live' or 'sandbox'.");
+  }
   const reference = result.reference || options.fallbackReference;
   if (!reference) {
     throw new ShareCodeRegisterError('bad_register', 'The result has no reference: pass fallbackReference.');
   }
+  const now = options.now ?? new Date();
+  // Before anything is written: the register's key must be this key (a new register says so).
+  const { created } = await ensureRegisterInfo(register, now);
   const checks = (await readReceipts(register))
     .map((stored) => stored.receipt)
     .filter((receipt): receipt is CheckReceipt => receipt.type === 'check');
@@ -112,7 +132,8 @@ async function fileCheckNow(
   );
   const shareCodeHmac = shareCodeHash(register.key, result.share_code);
   const repeats = checks.filter((receipt) => receipt.share_code_hmac === shareCodeHmac && receipt !== same);
-  if (same) return { receipt: same, alreadyFiled: true, repeats };
+  if (same) return { receipt: same, alreadyFiled: true, repeats, newRegister: created };
+  if (options.allowMixedModes !== true) refuseMixedModes(register, checks, mode);
 
   const checkDate = checkDateOf(result);
   const folder = referenceFolder(reference);
@@ -122,12 +143,12 @@ async function fileCheckNow(
   const pdf = result.pdf_data_url
     ? await fileEvidence(register, folder, checkDate, 'pdf', pdfBytes(result))
     : null;
-  const now = options.now ?? new Date();
   const stored = await appendReceipt(
     register,
     {
       type: 'check',
       kind,
+      mode,
       reference,
       person: personOf(options.person, result),
       name: result.name,
@@ -146,5 +167,33 @@ async function fileCheckNow(
     },
     now,
   );
-  return { receipt: stored.receipt as CheckReceipt, alreadyFiled: false, repeats };
+  return { receipt: stored.receipt as CheckReceipt, alreadyFiled: false, repeats, newRegister: created };
+}
+
+/**
+ * Refuses (`mixed_modes`) a check of `mode` into a register holding checks of the other mode, unless
+ * `allowMixedModes`: `fileCheck` does it, and a caller may do it before running a check that costs.
+ */
+export async function assertModeAccepted(
+  register: Register,
+  mode: CheckMode,
+  options: { allowMixedModes?: boolean | undefined } = {},
+): Promise<void> {
+  if (options.allowMixedModes === true) return;
+  const checks = (await readReceipts(register))
+    .map((stored) => stored.receipt)
+    .filter((receipt): receipt is CheckReceipt => receipt.type === 'check');
+  refuseMixedModes(register, checks, mode);
+}
+
+function refuseMixedModes(register: Register, checks: readonly CheckReceipt[], mode: CheckMode): void {
+  const other = checks.find((check) => modeOf(check) !== mode);
+  if (other === undefined) return;
+  const held = modeOf(other);
+  throw new ShareCodeRegisterError(
+    'mixed_modes',
+    mode === 'sandbox'
+      ? `The register at ${register.dir} holds live checks: a sandbox check (test data) is not filed among them. Use another register for sandbox checks, or ask for it explicitly (allowMixedModes; rtw: --allow-mixed-modes).`
+      : `The register at ${register.dir} holds ${held} checks (test data): a live check is not filed among them. Start a register for live checks in another folder, or ask for it explicitly (allowMixedModes; rtw: --allow-mixed-modes).`,
+  );
 }

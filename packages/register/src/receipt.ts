@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { CheckKind, FollowUp } from '../../../core/src/duties/index.js';
-import { hmacHex, type RegisterKey } from './register-key.js';
+import type { CheckKind, FollowUp } from '@sharecode/core/duties';
+import type { RegisterKey } from './register-key.js';
+import { openSealedJson, sealJson } from './sealed-json.js';
 
 export const RECEIPT_FORMAT = 'rtw-register/1';
 
@@ -23,9 +24,14 @@ interface ReceiptBase {
   key_id: string;
 }
 
+/** Whether a check was made with a live key (a real portal check) or in the sandbox (test data). */
+export type CheckMode = 'live' | 'sandbox';
+
 export interface CheckReceipt extends ReceiptBase {
   type: 'check';
   kind: CheckKind;
+  /** Live or sandbox: a sandbox check is test data, never evidence about a real person. */
+  mode: CheckMode;
   /** The check's reference: the portal's, or the caller's fallback when the portal gave none. */
   reference: string;
   /** Whom the check was about, for grouping checks: the caller's id, else the name the portal shows. */
@@ -70,6 +76,11 @@ export interface StoredReceipt {
   sealed?: boolean;
 }
 
+/** A check's mode; a receipt written before modes were recorded counts as live (the safer reading). */
+export function modeOf(receipt: CheckReceipt): CheckMode {
+  return receipt.mode === 'sandbox' ? 'sandbox' : 'live';
+}
+
 type Unsealed<T> = Omit<T, 'mac'>;
 
 export function receiptFileName(seq: number): string {
@@ -80,33 +91,24 @@ export function sha256Hex(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-// The seal covers the receipt's JSON as written, less the `mac` member itself.
-function sealOf(key: RegisterKey, body: Unsealed<Receipt>): string {
-  return hmacHex(key.bytes, JSON.stringify(body));
-}
-
 /** The receipt's bytes: pretty JSON (for a human reading the folder) with a keyed seal last. */
 export function serialiseReceipt(key: RegisterKey, body: Unsealed<Receipt>): Uint8Array {
-  return Buffer.from(`${JSON.stringify({ ...body, mac: sealOf(key, body) }, null, 2)}\n`, 'utf8');
+  return sealJson(key, body);
 }
 
-/** Parses receipt bytes; undefined when they are not a receipt this register wrote. */
-export function parseReceipt(
-  bytes: Uint8Array,
-  key: RegisterKey | undefined,
-): { receipt: Receipt; sealed: boolean | undefined } | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(bytes).toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { mac, ...body } = value as Record<string, unknown>;
-  if (body.format !== RECEIPT_FORMAT || typeof body.seq !== 'number' || typeof mac !== 'string')
-    return undefined;
+/** A receipt read back from its bytes, or why it is not one. */
+export type ParsedReceipt = { receipt: Receipt; sealed: boolean | undefined; canonical: boolean } | undefined;
+
+/**
+ * Parses receipt bytes; undefined when they are not a receipt this register wrote. `canonical` is
+ * false when the bytes differ from the receipt's one written form: such a file is refused as a
+ * receipt (its hash, which the next receipt chains to, would no longer be the one written).
+ */
+export function parseReceipt(bytes: Uint8Array, key: RegisterKey | undefined): ParsedReceipt {
+  const opened = openSealedJson(bytes, key);
+  if (opened === undefined) return undefined;
+  const { body } = opened;
+  if (body.format !== RECEIPT_FORMAT || typeof body.seq !== 'number') return undefined;
   if (!['check', 'dates', 'prune'].includes(String(body.type))) return undefined;
-  const receipt = body as unknown as Receipt;
-  const sealed = key === undefined || receipt.key_id !== key.id ? undefined : sealOf(key, receipt) === mac;
-  return { receipt, sealed };
+  return { receipt: body as unknown as Receipt, sealed: opened.sealed, canonical: opened.canonical };
 }

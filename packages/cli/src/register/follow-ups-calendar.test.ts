@@ -20,6 +20,7 @@ describe('the follow-up calendar', () => {
             basis: 'permission_expiry',
             status: 'due',
             days: 56,
+            mode: 'live',
           },
         ],
       },

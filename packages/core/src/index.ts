@@ -3,16 +3,11 @@
 // (`./validation`, `./sandbox`, `./util`: see entries.mjs); everything else stays internal.
 
 export type {
-  CheckRecord,
-  CheckResult,
   ErrorBody,
   ErrorCode,
   ImmigrationStatusRequest,
-  ImmigrationStatusResult,
   RightToRentRequest,
-  RightToRentResult,
   RightToWorkRequest,
-  RightToWorkResult,
 } from '@sharecode/sdk';
 export {
   CHECK_ENDPOINTS,
@@ -37,7 +32,14 @@ export {
   runningRecord,
   statusExpiresAt,
 } from './check-record.js';
-export type { Purpose } from './contract.js';
+export type {
+  CheckRecord,
+  CheckResult,
+  ImmigrationStatusResult,
+  Purpose,
+  RightToRentResult,
+  RightToWorkResult,
+} from './contract.js';
 export {
   type CheckError,
   type CheckErrorExtra,

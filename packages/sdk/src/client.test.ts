@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareCodeClient } from './client.js';
 import { isDobMismatch, isShareCodeApiError } from './error-guards.js';
 import { ShareCodeResponseError, ShareCodeUsageError } from './errors.js';
-import type { CheckRecord, RightToWorkResult } from './types.js';
+import type { components } from './generated/openapi.js';
+import type { PendingCheck, RightToWorkResult } from './types.js';
 import { SDK_VERSION } from './version.js';
 
-const result: RightToWorkResult = {
+// As the service may send it: the optional fields left out.
+const result: components['schemas']['RightToWorkResult'] = {
   outcome: 'ACCEPTED',
   title: 'Right to work',
   name: 'Test Person',
@@ -16,7 +18,19 @@ const result: RightToWorkResult = {
   checked_at: '2026-01-01T12:00:00Z',
 };
 
-const record: CheckRecord = {
+// As the SDK hands it over: every documented field present, null where the answer had none.
+const completed: RightToWorkResult = {
+  ...result,
+  nationality: null,
+  permission_type: null,
+  start_date: null,
+  expiry_date: null,
+  reference: null,
+  photo_data_url: null,
+  pdf_data_url: null,
+};
+
+const record: PendingCheck = {
   id: `chk_${'a'.repeat(32)}`,
   status: 'queued',
   mode: 'test',
@@ -71,7 +85,7 @@ describe('ShareCodeClient', () => {
       userAgent: 'hr-app/2',
     });
     const body = { share_code: 'W12345678', date_of_birth: '1990-01-01', company_name: 'Acme' };
-    await expect(client.checkRightToWork(body)).resolves.toEqual(result);
+    await expect(client.checkRightToWork(body)).resolves.toStrictEqual(completed);
     expect(seen).toHaveLength(1);
     const [call] = seen;
     expect(call?.url).toBe('https://api.test/api/check');
@@ -293,12 +307,23 @@ describe('ShareCodeClient', () => {
     expect(seen[0]?.headers.get('authorization')).toBe('Bearer k');
   });
 
+  it('completes a record’s result and refuses a record whose status disagrees with its fields', async () => {
+    const done = { ...record, status: 'succeeded', attempts: 1, result };
+    const answers: unknown[] = [done, { ...done, result: null }, { ...record, status: 'failed' }];
+    const { fetch } = recorder(() => json(answers.shift()));
+    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const read = await client.getCheck(record.id);
+    expect(read.result).toStrictEqual(completed);
+    await expect(client.getCheck(record.id)).rejects.toThrow(/succeeded check record without its result/);
+    await expect(client.getCheck(record.id)).rejects.toThrow(/failed check record without its error/);
+  });
+
   it('waits for a check through getCheck', async () => {
     const answers = [record, { ...record, status: 'succeeded' as const, attempts: 1, result }];
     const { fetch } = recorder(() => json(answers.shift() ?? record));
     const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
     const finished = await client.waitForCheck(record.id, { interval: 1 });
     expect(finished.status).toBe('succeeded');
-    expect(finished.result).toEqual(result);
+    expect(finished.result).toStrictEqual(completed);
   });
 });

@@ -84,6 +84,14 @@ const result = {
   restrictions: [],
   share_code: 'W12345678',
   checked_at: '2026-01-01T12:00:00Z',
+  // The service sends every field (null when none); the SDK fills in any it left out.
+  nationality: null,
+  permission_type: null,
+  start_date: null,
+  expiry_date: null,
+  reference: null,
+  photo_data_url: null,
+  pdf_data_url: null,
 };
 const record: CheckRecord = {
   id: `chk_${'e'.repeat(32)}`,

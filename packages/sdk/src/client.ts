@@ -81,7 +81,7 @@ export class ShareCodeClient {
     // Lower-case names, so a caller's `authorization` replaces ours instead of joining it.
     this.#headers = checkHeaders({
       'user-agent': resolved.userAgent,
-      ...(resolved.apiKey === undefined ? {} : { authorization: `Bearer ${resolved.apiKey}` }),
+      authorization: `Bearer ${resolved.apiKey}`,
       ...lowerCased(resolved.headers),
     });
     this.raw = createClient<paths>({

@@ -73,6 +73,7 @@ const json =
 const apiError = (status: number, code: string, headers: Record<string, string> = {}) =>
   json(status, { error: { code, message: `${code}: what to do next.` } }, headers);
 // Never answers: the client's per-attempt timeout must end it.
+const KEY = `rtw_test_${'0'.repeat(20)}`;
 const hang: Handler = () => undefined;
 
 const result = {
@@ -110,7 +111,7 @@ const record: CheckRecord = {
 const rtwBody = { share_code: 'W12345678', date_of_birth: '1990-01-01', company_name: 'Acme Ltd' };
 
 function client(options: ShareCodeClientOptions = {}) {
-  return new ShareCodeClient({ apiKey: 'rtw_test_key', baseUrl, ...options });
+  return new ShareCodeClient({ apiKey: KEY, baseUrl, ...options });
 }
 
 function noJitter() {
@@ -155,7 +156,7 @@ describe('retries over HTTP', () => {
       expect(request.url).toBe('/api/check');
       expect(JSON.parse(request.body)).toEqual(rtwBody);
       expect(request.headers['content-type']).toBe('application/json');
-      expect(request.headers.authorization).toBe('Bearer rtw_test_key');
+      expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
     }
   });
 
@@ -311,7 +312,7 @@ describe('connection failures over HTTP', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const error = await new ShareCodeClient({ apiKey: 'k', baseUrl: `http://127.0.0.1:${port}` })
+    const error = await new ShareCodeClient({ apiKey: KEY, baseUrl: `http://127.0.0.1:${port}` })
       .checkRightToWork(rtwBody)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShareCodeConnectionError);

@@ -3,7 +3,7 @@ import type { CheckKind } from '../check-kind.js';
 import { kindInfo } from '../check-kind.js';
 import type { CheckerType, Purpose } from '../contract.js';
 import type { CheckError } from '../errors/check-error.js';
-import { invalidInput } from '../errors/check-error.js';
+import { invalidFields, invalidInput } from '../errors/check-error.js';
 import type { Outcome } from '../outcome.js';
 import { fail, ok } from '../outcome.js';
 import { validateCallbackUrl } from './callback-url.js';
@@ -48,30 +48,44 @@ function read(body: Body, field: string): unknown {
   return Object.hasOwn(body, field) ? body[field] : undefined;
 }
 
-function checkUnknownFields(kind: CheckKind, body: Body, async: boolean): CheckError | undefined {
+/**
+ * Collects every field's refusal, in the order the fields are checked, so one answer names them all
+ * (the first stays first: clients that read only the first field keep working). Any rule that returns
+ * a Step joins in.
+ */
+class Problems {
+  readonly list: CheckError[] = [];
+  take<T>(step: Step<T>): T | undefined {
+    if (step.ok) return step.value;
+    this.list.push(step.error);
+    return undefined;
+  }
+}
+
+function checkUnknownFields(kind: CheckKind, body: Body, async: boolean, problems: Problems): void {
   const accepted = acceptedFields(kind, async);
   const info = kindInfo(kind);
   for (const field of Object.keys(body)) {
     if (accepted.includes(field)) continue;
     if (!async && (field === 'callback_url' || field === 'client_reference')) {
-      return invalidInput(
-        field,
-        `${field} is only accepted by the asynchronous endpoint (POST ${info.asyncPath}): remove it, or send the check there.`,
+      problems.list.push(
+        invalidInput(
+          field,
+          `${field} is only accepted by the asynchronous endpoint (POST ${info.asyncPath}): remove it, or send the check there.`,
+        ),
       );
+      continue;
     }
     const advice = misplacedFieldAdvice(kind, field);
-    if (advice) {
-      return invalidInput(
-        field,
-        `${field} is not accepted by the ${info.label} check (${advice}): remove it.`,
-      );
-    }
-    return invalidInput(
-      field,
-      `Unknown field ${quoteField(field)}: remove it. The ${info.label} check accepts ${accepted.join(', ')}.`,
+    problems.list.push(
+      advice
+        ? invalidInput(field, `${field} is not accepted by the ${info.label} check (${advice}): remove it.`)
+        : invalidInput(
+            field,
+            `Unknown field ${quoteField(field)}: remove it. The ${info.label} check accepts ${accepted.join(', ')}.`,
+          ),
     );
   }
-  return undefined;
 }
 
 function validateCheckField(kind: CheckKind, raw: unknown): Step<undefined> {
@@ -102,27 +116,23 @@ function validateCheckerType(raw: unknown): Step<CheckerType> {
 function validateAsyncFields(
   body: Body,
   checkCallbackUrl: (raw: unknown) => Outcome<string>,
-): Step<AsyncFields> {
+  problems: Problems,
+): AsyncFields {
   const rawReference = read(body, 'client_reference');
-  let clientReference: string | null = null;
-  if (rawReference !== undefined) {
-    const reference = validateText(rawReference, {
-      field: 'client_reference',
-      describes: "your own id for this check (never the applicant's name, share code or date of birth)",
-      minLength: 0,
-      allowControlCharacters: true,
-    });
-    if (!reference.ok) return reference;
-    clientReference = reference.value;
-  }
   const rawCallback = read(body, 'callback_url');
-  let callbackUrl: string | null = null;
-  if (rawCallback !== undefined) {
-    const callback = checkCallbackUrl(rawCallback);
-    if (!callback.ok) return callback;
-    callbackUrl = callback.value;
-  }
-  return ok({ client_reference: clientReference, callback_url: callbackUrl });
+  const reference =
+    rawReference === undefined
+      ? null
+      : problems.take(
+          validateText(rawReference, {
+            field: 'client_reference',
+            describes: "your own id for this check (never the applicant's name, share code or date of birth)",
+            minLength: 0,
+            allowControlCharacters: true,
+          }),
+        );
+  const callback = rawCallback === undefined ? null : problems.take(checkCallbackUrl(rawCallback));
+  return { client_reference: reference ?? null, callback_url: callback ?? null };
 }
 
 const COMPANY_NAME = {
@@ -138,39 +148,39 @@ function requiredText(body: Body, field: string, describes: string): Step<string
 /** The fields every kind has, already validated. */
 type BaseFields = Pick<RightToWorkRequest, 'share_code' | 'date_of_birth'>;
 
-function validateRightToWork(body: Body, base: BaseFields): Step<RightToWorkRequest> {
-  const company = requiredText(body, 'company_name', COMPANY_NAME.right_to_work);
-  if (!company.ok) return company;
-  return ok({ ...base, company_name: company.value });
+// Each kind's own fields. They return a request even when a field failed (its value then undefined):
+// the caller answers with the problems instead whenever there are any.
+function validateRightToWork(body: Body, base: BaseFields, problems: Problems): RightToWorkRequest {
+  const company = problems.take(requiredText(body, 'company_name', COMPANY_NAME.right_to_work));
+  return { ...base, company_name: company as string };
 }
 
-function validateRightToRent(body: Body, base: BaseFields): Step<RightToRentRequest> {
-  const checkerName = requiredText(
-    body,
-    'checker_name',
-    'the name of the landlord or letting agent making the check',
+function validateRightToRent(body: Body, base: BaseFields, problems: Problems): RightToRentRequest {
+  const checkerName = problems.take(
+    requiredText(body, 'checker_name', 'the name of the landlord or letting agent making the check'),
   );
-  if (!checkerName.ok) return checkerName;
-  const checkerType = validateCheckerType(read(body, 'checker_type'));
-  if (!checkerType.ok) return checkerType;
-  return ok({ ...base, checker_name: checkerName.value, checker_type: checkerType.value });
+  const checkerType = problems.take(validateCheckerType(read(body, 'checker_type')));
+  return { ...base, checker_name: checkerName as string, checker_type: checkerType as CheckerType };
 }
 
-function validateImmigrationStatus(body: Body, base: BaseFields): Step<ImmigrationStatusRequest> {
-  const company = requiredText(body, 'company_name', COMPANY_NAME.immigration_status);
-  if (!company.ok) return company;
-  const jobTitle = requiredText(body, 'job_title', 'the job title of the person making the check');
-  if (!jobTitle.ok) return jobTitle;
-  const purpose = validatePurpose(read(body, 'purpose'));
-  if (!purpose.ok) return purpose;
+function validateImmigrationStatus(
+  body: Body,
+  base: BaseFields,
+  problems: Problems,
+): ImmigrationStatusRequest {
+  const company = problems.take(requiredText(body, 'company_name', COMPANY_NAME.immigration_status));
+  const jobTitle = problems.take(
+    requiredText(body, 'job_title', 'the job title of the person making the check'),
+  );
+  const purpose = problems.take(validatePurpose(read(body, 'purpose')));
   const rawOther = read(body, 'other_purpose');
   let otherPurpose: string | undefined;
-  if (purpose.value === 'other') {
-    const other = requiredText(body, 'other_purpose', 'the reason for the check, because purpose is "other"');
-    if (!other.ok) return other;
-    otherPurpose = other.value;
-  } else if (rawOther !== undefined) {
-    return fail(
+  if (purpose === 'other') {
+    otherPurpose = problems.take(
+      requiredText(body, 'other_purpose', 'the reason for the check, because purpose is "other"'),
+    );
+  } else if (rawOther !== undefined && purpose !== undefined) {
+    problems.list.push(
       invalidInput(
         'other_purpose',
         'other_purpose is only accepted when purpose is "other": remove other_purpose, or set purpose to "other".',
@@ -179,12 +189,23 @@ function validateImmigrationStatus(body: Body, base: BaseFields): Step<Immigrati
   }
   const request: ImmigrationStatusRequest = {
     ...base,
-    company_name: company.value,
-    job_title: jobTitle.value,
-    purpose: purpose.value,
+    company_name: company as string,
+    job_title: jobTitle as string,
+    purpose: purpose as Purpose,
   };
   if (otherPurpose !== undefined) request.other_purpose = otherPurpose;
-  return ok(request);
+  return request;
+}
+
+function kindFields(kind: CheckKind, body: Body, base: BaseFields, problems: Problems) {
+  switch (kind) {
+    case 'right_to_work':
+      return validateRightToWork(body, base, problems);
+    case 'right_to_rent':
+      return validateRightToRent(body, base, problems);
+    case 'immigration_status':
+      return validateImmigrationStatus(body, base, problems);
+  }
 }
 
 function validate(kind: CheckKind, body: unknown, opts: ValidateOptions): Outcome<ValidatedRequest> {
@@ -197,44 +218,20 @@ function validate(kind: CheckKind, body: unknown, opts: ValidateOptions): Outcom
     );
   }
   const fields = body as Body;
-  const unknown = checkUnknownFields(kind, fields, opts.async);
-  if (unknown) return fail(unknown);
-
-  const shareCode = validateShareCodeFor(kind, read(fields, 'share_code'));
-  if (!shareCode.ok) return shareCode;
-  const dateOfBirth = validateDateOfBirth(read(fields, 'date_of_birth'), opts.now);
-  if (!dateOfBirth.ok) return dateOfBirth;
-
-  const withAsync = (): Step<AsyncFields | null> =>
-    opts.async ? validateAsyncFields(fields, opts.validateCallbackUrl ?? validateCallbackUrl) : ok(null);
-  const base = { share_code: shareCode.value, date_of_birth: dateOfBirth.value };
-
-  switch (kind) {
-    case 'right_to_work':
-      return completed(kind, validateRightToWork(fields, base), fields, withAsync);
-    case 'right_to_rent':
-      return completed(kind, validateRightToRent(fields, base), fields, withAsync);
-    case 'immigration_status':
-      return completed(kind, validateImmigrationStatus(fields, base), fields, withAsync);
-  }
-}
-
-/** The validated request of one kind, once its own fields, `check`, then the asynchronous ones pass. */
-function completed<K extends CheckKind>(
-  kind: K,
-  request: Step<Extract<ValidatedRequest, { kind: K }>['request']>,
-  body: Body,
-  withAsync: () => Step<AsyncFields | null>,
-): Outcome<ValidatedRequest> {
-  if (!request.ok) return request;
+  const problems = new Problems();
+  checkUnknownFields(kind, fields, opts.async, problems);
+  const shareCode = problems.take(validateShareCodeFor(kind, read(fields, 'share_code')));
+  const dateOfBirth = problems.take(validateDateOfBirth(read(fields, 'date_of_birth'), opts.now));
+  const base = { share_code: shareCode as string, date_of_birth: dateOfBirth as string };
+  const request: { check?: CheckKind } = kindFields(kind, fields, base, problems);
   // `check` comes last of the kind's own fields (it only repeats the endpoint's kind).
-  const check = validateCheckField(kind, read(body, 'check'));
-  if (!check.ok) return check;
-  const extra = withAsync();
-  if (!extra.ok) return extra;
-  const value: { check?: CheckKind } = { ...request.value };
-  if (read(body, 'check') !== undefined) value.check = kind;
-  return ok({ kind, request: value, async: extra.value } as ValidatedRequest);
+  problems.take(validateCheckField(kind, read(fields, 'check')));
+  const async = opts.async
+    ? validateAsyncFields(fields, opts.validateCallbackUrl ?? validateCallbackUrl, problems)
+    : null;
+  if (problems.list.length > 0) return fail(invalidFields(problems.list));
+  if (read(fields, 'check') !== undefined) request.check = kind;
+  return ok({ kind, request, async } as ValidatedRequest);
 }
 
 /**

@@ -66,3 +66,9 @@ export {
   SERVICE_RETRY_SCHEDULE,
 } from './retry-policy.js';
 export { isCheckId, newCheckId, newEventId, randomToken } from './util/ids.js';
+export {
+  nextAttemptDelayMs,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_JITTER,
+  WEBHOOK_RETRY_SECONDS,
+} from './webhook-retry-schedule.js';

@@ -2,6 +2,7 @@ import type { CheckKind, Outcome } from '@sharecode/core';
 import type { ValidatedRequest } from '@sharecode/core/validation';
 import { validateCheckRequest, validateIdempotencyKey } from '@sharecode/core/validation';
 import { apiFailure, type Failure } from '../render/failure.js';
+import { callbackUrlShape } from './callback-url.js';
 
 /**
  * Validates a request with core's rules, the ones the service applies, before anything is sent.
@@ -13,7 +14,11 @@ export function validateForKind(
   async: boolean,
   where: (field: string) => string,
 ): Outcome<ValidatedRequest, Failure> {
-  const checked = validateCheckRequest(kind, body, { async, now: new Date() });
+  const checked = validateCheckRequest(kind, body, {
+    async,
+    now: new Date(),
+    validateCallbackUrl: callbackUrlShape,
+  });
   if (checked.ok) return checked;
   const { error } = checked;
   const hint =

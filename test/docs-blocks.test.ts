@@ -6,6 +6,9 @@
 //                                          folder with RTW_API_KEY=rtw_test_0000..., so the client's
 //                                          default base URL is the in-process sandbox (use its test
 //                                          share codes). Also type-checked like a fragment.
+//   <!-- doc-test: run -->  on a sh block: run with `bash -e` in the document's folder (PATH and a
+//                                          temporary HOME only): commands against the sandbox
+//                                          (`node --import @sharecode/sandbox/register ...`).
 //   <!-- doc-test: run id=configure -->    names the block, so later ones can build on it:
 //   <!-- doc-test: run uses=configure -->  the named block's code is put before this one.
 //   <!-- doc-test: fragment declare="declare const client: import('@sharecode/sdk').ShareCodeClient;" -->
@@ -25,7 +28,7 @@
 // Needs the built packages (`npm run build`): the packaging project runs it.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { transform } from 'esbuild';
@@ -48,11 +51,9 @@ const PENDING: Record<string, string> = {
   'packages/portal-sim/README.md': 'markers not applied yet',
   'packages/sandbox/README.md': 'markers not applied yet (install block done)',
   'packages/server/README.md': 'markers not applied yet; its "Portal driver" block needs its own data folder',
-  'examples/async-polling/README.md': 'markers not applied yet',
   'examples/evidence/README.md': 'markers not applied yet',
   'examples/integrator-tests/README.md': 'markers not applied yet',
   'examples/register/README.md': 'markers not applied yet',
-  'examples/sync-check/README.md': 'markers not applied yet',
   'examples/webhook-express/README.md': 'markers not applied yet',
   'examples/webhook-fastify/README.md': 'markers not applied yet',
   'examples/webhook-hono/README.md': 'markers not applied yet',
@@ -83,6 +84,7 @@ const CHECKED = DOCS.filter((doc) => !(doc in COVERED) && !(doc in PENDING));
 const BLOCKS = CHECKED.flatMap((doc) => readBlocks(root, doc));
 const where = (block: DocBlock) => `${block.doc}:${block.line}`;
 const isCode = (block: DocBlock) => ['ts', 'typescript', 'js', 'javascript', 'mjs'].includes(block.lang);
+const isShell = (block: DocBlock) => ['sh', 'bash', 'shell'].includes(block.lang);
 
 /** The code a block stands on: the blocks named by `uses=`, in order, then its own. */
 function withSetup(block: DocBlock): { prelude: string; code: string } {
@@ -124,8 +126,8 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
         return [`${where(block)}: not-run needs reason="..."`];
       if (block.marker.kind === 'covered-by' && !existsSync(join(root, block.marker.target ?? '')))
         return [`${where(block)}: covered-by names ${block.marker.target}, which does not exist`];
-      if (block.marker.kind === 'run' && !isCode(block))
-        return [`${where(block)}: run supports ts and js blocks (got "${block.lang}")`];
+      if (block.marker.kind === 'run' && !isCode(block) && !isShell(block))
+        return [`${where(block)}: run supports ts, js and sh blocks (got "${block.lang}")`];
       return [];
     });
     expect(problems, problems.join('\n')).toEqual([]);
@@ -184,6 +186,23 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
       });
     expect(problems, problems.join('\n')).toEqual([]);
   }, 120_000);
+
+  const commands = BLOCKS.filter((b) => b.marker?.kind === 'run' && isShell(b));
+  it.each(commands.map((b) => [where(b), b] as const))('runs the commands of %s', async (_name, block) => {
+    const home = mkdtempSync(join(work, 'home-'));
+    const run = await exec('bash', ['-ec', block.code], {
+      cwd: join(root, dirname(block.doc)),
+      env: { PATH: process.env.PATH ?? '', HOME: home, NO_COLOR: '1' },
+      timeout: 60_000,
+    }).then(
+      () => ({ code: 0, output: '' }),
+      (e: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: e.code ?? 1,
+        output: `${e.stderr ?? String(e)}\n${e.stdout ?? ''}`,
+      }),
+    );
+    expect(run.code, `${where(block)}: the commands failed:\n${run.output}`).toBe(0);
+  });
 
   const runs = BLOCKS.filter((b) => b.marker?.kind === 'run' && isCode(b));
   it.each(runs.map((b) => [where(b), b] as const))('runs %s against the sandbox', async (_name, block) => {

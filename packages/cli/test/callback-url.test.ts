@@ -48,43 +48,33 @@ afterAll(() => {
   server.close();
 });
 
+/** `rtw async right-to-work ... --callback-url <url>` against the recording server. */
+function queueWith(callbackUrl: string) {
+  return runMain(
+    [
+      'async',
+      'right-to-work',
+      '--share-code',
+      'WACPT0001',
+      '--dob',
+      '1990-01-01',
+      '--company',
+      'Acme Ltd',
+    ].concat(['--callback-url', callbackUrl, '--json']),
+    { RTW_BASE_URL: baseUrl, RTW_API_KEY: `rtw_test_${'0'.repeat(20)}` },
+  );
+}
+
 describe('rtw async --callback-url', () => {
   it('sends a loopback https callback URL to the server instead of refusing it', async () => {
-    const run = await runMain(
-      [
-        'async',
-        'right-to-work',
-        '--share-code',
-        'WACPT0001',
-        '--dob',
-        '1990-01-01',
-        '--company',
-        'Acme Ltd',
-        '--callback-url',
-        'https://127.0.0.1:9443/hooks',
-        '--json',
-      ],
-      { RTW_BASE_URL: baseUrl, RTW_API_KEY: `rtw_test_${'0'.repeat(20)}` },
-    );
+    const run = await queueWith('https://127.0.0.1:9443/hooks');
     expect(run.code, run.stderr).toBe(0);
     expect(bodies.at(-1)).toMatchObject({ callback_url: 'https://127.0.0.1:9443/hooks' });
   });
 
   it('still refuses what is not a URL at all, before sending', async () => {
     const before = bodies.length;
-    const run = await runMain(
-      [
-        'async',
-        'right-to-work',
-        '--share-code',
-        'WACPT0001',
-        '--dob',
-        '1990-01-01',
-        '--company',
-        'Acme Ltd',
-      ].concat(['--callback-url', 'hooks please']),
-      { RTW_BASE_URL: baseUrl, RTW_API_KEY: `rtw_test_${'0'.repeat(20)}` },
-    );
+    const run = await queueWith('hooks please');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('callback_url must be an absolute URL');
     expect(bodies.length).toBe(before);

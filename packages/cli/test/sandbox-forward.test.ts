@@ -113,13 +113,15 @@ describe('rtw sandbox serve --forward-to', () => {
     expect(failure?.event.type).toBe('check.failed');
     if (failure?.event.type === 'check.failed') expect(failure.event.data.error.code).toBe('NOT_FOUND');
 
-    // Each attempt is printed: the refused first one with its status and the wait, then the delivery.
+    // Each attempt is printed (the line follows the receiver's answer, so wait for it): the refused
+    // first one with its status and the wait (30 s compressed to 30 ms, with the service's ±10 %
+    // jitter), then the delivery.
     for (const { id, event } of events) {
-      // 30 s compressed to 30 ms, with the service's ±10 % jitter.
-      expect(stdout).toMatch(
-        new RegExp(`${event.type} ${event.data.id} ${id} attempt 1/8: 503 retrying in (2[7-9]|3[0-3]) ms`),
+      const prefix = `${event.type} ${event.data.id} ${id}`;
+      await until(`${prefix} printed as delivered`, () =>
+        stdout.includes(`${prefix} attempt 2/8: 204 delivered`) ? true : undefined,
       );
-      expect(stdout).toContain(`${event.type} ${event.data.id} ${id} attempt 2/8: 204 delivered`);
+      expect(stdout).toMatch(new RegExp(`${prefix} attempt 1/8: 503 retrying in (2[7-9]|3[0-3]) ms`));
     }
   });
 

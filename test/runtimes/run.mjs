@@ -6,6 +6,7 @@
 // - Node 22 and 24: suites/node-compat.mjs (SDK, sandbox via MSW, CLI, server).
 // - Bun: suites/run-sdk.mjs, importing the built packages as an app in this repository would.
 // - Deno and workerd (miniflare): the same suite bundled with esbuild for the browser platform.
+// - workerd again: the Hono webhook example (examples/webhook-hono) as a Worker, sent signed deliveries.
 // Two runtimes run at a time; each one's time is printed; the exit code is 1 when any runtime fails
 // (a failed assertion or a suite that does not finish). Needs `npm run build`.
 import { execFile, spawn } from 'node:child_process';
@@ -59,6 +60,16 @@ const RUNTIMES = [
       bundles.worker,
     ],
   },
+  {
+    // The Hono webhook example as a Worker (examples/webhook-hono/src/worker.mjs).
+    name: 'workerd (miniflare): the Hono webhook example',
+    version: () => `miniflare ${readVersion('miniflare')}`,
+    command: (bundles) => [
+      join(modules, 'node22/bin/node'),
+      join(here, 'suites/run-hono-workerd.mjs'),
+      bundles.honoWorker,
+    ],
+  },
 ];
 
 function readVersion(pkg) {
@@ -105,7 +116,19 @@ async function bundles() {
     entryPoints: [join(here, 'suites/worker.mjs')],
     outfile: join(out, 'worker.mjs'),
   });
-  return { deno: join(out, 'sdk-deno.mjs'), worker: join(out, 'worker.mjs') };
+  await build({
+    ...common,
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    conditions: ['workerd', 'worker', 'import'],
+    entryPoints: [join(root, 'examples/webhook-hono/src/worker.mjs')],
+    outfile: join(out, 'hono-worker.mjs'),
+  });
+  return {
+    deno: join(out, 'sdk-deno.mjs'),
+    worker: join(out, 'worker.mjs'),
+    honoWorker: join(out, 'hono-worker.mjs'),
+  };
 }
 
 /** A local server answering as the sandbox does (`rtw sandbox serve`), for "client against a local server". */

@@ -179,6 +179,27 @@ describe('examples/webhook-hono', () => {
   });
 });
 
+describe('examples/webhook-hono/src/worker.mjs (the fetch-style module Workers, Bun and Deno run) on Node', () => {
+  it('reads RTW_WEBHOOK_SECRET from the environment per request: 200 signed, 401 tampered, 500 unset', async () => {
+    const { default: worker } = await import('../src/worker.mjs');
+    const server = await listen(worker);
+    const saved = process.env.RTW_WEBHOOK_SECRET;
+    try {
+      process.env.RTW_WEBHOOK_SECRET = secret;
+      const delivery = signWebhook(eventOf(succeeded), secret);
+      expect((await post(server.url, delivery)).status).toBe(200);
+      const tampered = { ...delivery, body: delivery.body.replace('"ACCEPTED"', '"REJECTED"') };
+      expect(await post(server.url, tampered)).toEqual({ status: 401, text: 'bad_signature' });
+      delete process.env.RTW_WEBHOOK_SECRET;
+      expect((await post(server.url, signWebhook(eventOf(succeeded), secret))).status).toBe(500);
+    } finally {
+      if (saved === undefined) delete process.env.RTW_WEBHOOK_SECRET;
+      else process.env.RTW_WEBHOOK_SECRET = saved;
+      await server.close();
+    }
+  });
+});
+
 describe('examples/webhook-hono as its README runs it', () => {
   let server: ChildProcess | undefined;
   afterAll(() => {

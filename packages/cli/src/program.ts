@@ -248,7 +248,16 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
           .argParser(wholeNumber(0, 65_535))
           .default(8080),
       )
-      .option('--host <host>', 'address to listen on', '127.0.0.1'),
+      .option('--host <host>', 'address to listen on', '127.0.0.1')
+      .option(
+        '--forward-to <url>',
+        "post every check's signed event to this receiver (http and localhost are fine), printing each delivery",
+      )
+      .option(
+        '--retries <pace>',
+        'with --forward-to: the 8-attempt schedule fast (1000x) or real',
+        undefined,
+      ),
   ).action(
     run(async () => (await loadSandbox(() => import('./commands/sandbox-serve.js'))).sandboxServeCommand),
   );

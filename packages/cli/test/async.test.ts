@@ -151,7 +151,7 @@ describe.concurrent('rtw async', () => {
     });
   });
 
-  it('refuses a bad callback URL and a bad idempotency key before queueing (exit 2)', async () => {
+  it('a callback URL the service refuses is its 400, and a bad idempotency key is refused before queueing (exit 2)', async () => {
     const badUrl = await rtw([
       'async',
       'right-to-work',
@@ -160,9 +160,10 @@ describe.concurrent('rtw async', () => {
       '--callback-url',
       'http://example.com/hook',
     ]);
+    // The sandbox answers with the service's rule (the CLI keeps no copy of it).
     expect(badUrl.code).toBe(2);
     expect(badUrl.stderr).toContain('Error INVALID_INPUT');
-    expect(badUrl.stderr).toContain('- --callback-url must use https');
+    expect(badUrl.stderr).toMatch(/callback.url/);
     const badKey = await rtw([
       'async',
       'right-to-work',

@@ -1,5 +1,4 @@
-import type { CheckRecord, CheckResult } from '@sharecode/sdk';
-import type { Mode } from './contract.js';
+import type { CheckRecord, CheckResult, Mode } from './contract.js';
 import type { Outcome } from './outcome.js';
 import { addDays } from './util/dates.js';
 

@@ -1,5 +1,5 @@
-// Names for the contract's schemas (openapi.json) that only core needs, so the rest of core never
-// spells `components[...]`; the SDK's own names (CheckRecord, ErrorCode ...) are imported from it.
+// Names for the contract's schemas (openapi.json), so the rest of core never spells
+// `components[...]`. Records and results are the wire's shapes (the SDK hands over stricter ones).
 import type { components } from '@sharecode/sdk/openapi';
 
 type Schemas = components['schemas'];
@@ -7,3 +7,8 @@ type Schemas = components['schemas'];
 export type Purpose = Schemas['Purpose'];
 export type CheckerType = Schemas['CheckerType'];
 export type Mode = Schemas['Mode'];
+export type CheckRecord = Schemas['CheckRecord'];
+export type CheckResult = Schemas['CheckResult'];
+export type RightToWorkResult = Schemas['RightToWorkResult'];
+export type RightToRentResult = Schemas['RightToRentResult'];
+export type ImmigrationStatusResult = Schemas['ImmigrationStatusResult'];

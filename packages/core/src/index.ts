@@ -3,16 +3,11 @@
 // (`./validation`, `./sandbox`, `./util`: see entries.mjs); everything else stays internal.
 
 export type {
-  CheckRecord,
-  CheckResult,
   ErrorBody,
   ErrorCode,
   ImmigrationStatusRequest,
-  ImmigrationStatusResult,
   RightToRentRequest,
-  RightToRentResult,
   RightToWorkRequest,
-  RightToWorkResult,
 } from '@sharecode/sdk';
 export {
   CHECK_ENDPOINTS,
@@ -37,7 +32,14 @@ export {
   runningRecord,
   statusExpiresAt,
 } from './check-record.js';
-export type { Purpose } from './contract.js';
+export type {
+  CheckRecord,
+  CheckResult,
+  ImmigrationStatusResult,
+  Purpose,
+  RightToRentResult,
+  RightToWorkResult,
+} from './contract.js';
 export {
   type CheckError,
   type CheckErrorExtra,
@@ -64,3 +66,9 @@ export {
   SERVICE_RETRY_SCHEDULE,
 } from './retry-policy.js';
 export { isCheckId, newCheckId, newEventId, randomToken } from './util/ids.js';
+export {
+  nextAttemptDelayMs,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_JITTER,
+  WEBHOOK_RETRY_SECONDS,
+} from './webhook-retry-schedule.js';

@@ -51,6 +51,7 @@ export function createSandbox(options?: SandboxOptions): Sandbox {
     now: resolved.now,
     fetch: resolved.fetch,
     handler: resolved.webhookHandler,
+    eventsWithoutCallbackUrl: resolved.eventsWithoutCallbackUrl,
   });
   const runner = new CheckRunner({
     scheduler,
@@ -58,7 +59,8 @@ export function createSandbox(options?: SandboxOptions): Sandbox {
     now: resolved.now,
     onFinished: (check) => {
       const url = check.record.callback_url;
-      if (url === null) return;
+      // Poll-only checks send no event, unless the handlers take every check's (--forward-to).
+      if (url === null && !resolved.eventsWithoutCallbackUrl) return;
       void sender.send(
         check.record.status === 'succeeded' ? 'check.succeeded' : 'check.failed',
         check.record,

@@ -37,6 +37,12 @@ export interface SandboxOptions {
   defaultCallbackUrl?: string | undefined;
   /** Receives every webhook instead of an HTTP POST (also settable later with `onWebhook`). */
   webhookHandler?: WebhookHandler | undefined;
+  /**
+   * Also sign the events of checks queued without any callback URL and hand them to the webhook
+   * handlers (their request's `url` is then `''`), so a handler sees every check's event: what
+   * `rtw sandbox serve --forward-to` uses. Default false: such checks are poll-only, as on the service.
+   */
+  eventsWithoutCallbackUrl?: boolean | undefined;
   /** The fetch that posts webhooks. Default: `globalThis.fetch`, looked up at each send (so MSW sees it). */
   fetch?: typeof fetch | undefined;
 }
@@ -54,6 +60,7 @@ export interface ResolvedSandboxOptions {
   webhookSecret: string;
   defaultCallbackUrl: string | null;
   webhookHandler: WebhookHandler | undefined;
+  eventsWithoutCallbackUrl: boolean;
   fetch: () => typeof fetch;
 }
 
@@ -126,6 +133,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     webhookSecret: resolveSecret(options.webhookSecret),
     defaultCallbackUrl,
     webhookHandler: options.webhookHandler,
+    eventsWithoutCallbackUrl: options.eventsWithoutCallbackUrl === true,
     fetch: () => fetchOption ?? globalThis.fetch,
   };
 }

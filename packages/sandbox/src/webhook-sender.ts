@@ -14,6 +14,8 @@ export interface SenderDeps {
   fetch: () => typeof fetch;
   /** The handler given as an option; it survives `reset()`. */
   handler: WebhookHandler | undefined;
+  /** Hand the handlers the events of checks without a callback URL too (url ''). */
+  eventsWithoutCallbackUrl?: boolean;
 }
 
 function describe(error: unknown): string {
@@ -52,7 +54,8 @@ export class WebhookSender {
 
   /** Signs the event and makes its one delivery attempt; a null URL is logged as not delivered. */
   async send(type: WebhookEventType, record: CheckRecord, url: string | null): Promise<WebhookDelivery> {
-    if (url === null) {
+    const handlers = [...(this.#deps.handler ? [this.#deps.handler] : []), ...this.#handlers];
+    if (url === null && !(this.#deps.eventsWithoutCallbackUrl === true && handlers.length > 0)) {
       return this.refused(
         type,
         record,
@@ -65,8 +68,7 @@ export class WebhookSender {
     const eventId = newEventId();
     const sentAt = now();
     const signed = signEvent(webhookEvent(type, record, sentAt), eventId, secret, sentAt);
-    const request: WebhookRequest = { url, body: signed.body, headers: signed.headers };
-    const handlers = [...(this.#deps.handler ? [this.#deps.handler] : []), ...this.#handlers];
+    const request: WebhookRequest = { url: url ?? '', body: signed.body, headers: signed.headers };
     const outcome = handlers.length > 0 ? await toHandlers(handlers, request) : await this.#post(request);
     const delivery = {
       eventId,

@@ -17,7 +17,7 @@ export type WebhookRequestHeaders = {
 
 /** What a webhook handler receives: exactly what an HTTP receiver would. */
 export interface WebhookRequest {
-  /** The callback URL the event is for. */
+  /** The callback URL the event is for (`''` for a check without one, with `eventsWithoutCallbackUrl`). */
   url: string;
   /** The exact bytes that were signed: verify the signature over this string, then parse it. */
   body: string;

@@ -52,7 +52,7 @@ export interface CreateCheckOptions extends RequestOptions {
 }
 
 export interface ResolvedClientOptions {
-  apiKey: string | undefined;
+  apiKey: string;
   baseUrl: string;
   timeout: number;
   deadline: number;
@@ -71,7 +71,7 @@ export function resolveClientOptions(options: ShareCodeClientOptions = {}): Reso
   }
   const suffix = options.userAgent?.trim();
   return {
-    apiKey: options.apiKey ?? readEnv('RTW_API_KEY'),
+    apiKey: resolveApiKey(options.apiKey),
     baseUrl,
     timeout: checkDuration('timeout', options.timeout ?? DEFAULT_TIMEOUT_MS),
     deadline: checkDuration('deadline', options.deadline ?? DEFAULT_DEADLINE_MS),
@@ -80,6 +80,31 @@ export function resolveClientOptions(options: ShareCodeClientOptions = {}): Reso
     userAgent: `sharecode-sdk-js/${SDK_VERSION}${suffix ? ` ${suffix}` : ''}`,
     headers: { ...options.headers },
   };
+}
+
+// `rtw_live_` or `rtw_test_` and letters and digits: 40 on the service, 20 or more in the sandbox.
+const API_KEY = /^rtw_(?:live|test)_[0-9A-Za-z]{20,}$/;
+
+/**
+ * The key, checked before any request: none at all, or one that cannot be a key (a truncated
+ * paste, quotes, a dashboard secret), fails here, naming where it came from and never echoing it.
+ */
+function resolveApiKey(option: string | undefined): string {
+  const fromOption = typeof option === 'string' ? option.trim() : undefined;
+  const key = fromOption || readEnv('RTW_API_KEY');
+  const source = fromOption ? 'The apiKey option' : 'RTW_API_KEY';
+  if (key === undefined) {
+    throw new ShareCodeUsageError(
+      'No API key: set the RTW_API_KEY environment variable, or pass { apiKey } to new ShareCodeClient(). Keys are rtw_live_... (live checks) or rtw_test_... (the sandbox: free, no portal).',
+    );
+  }
+  if (!API_KEY.test(key)) {
+    const prefix = /^rtw_(?:live|test)_/.test(key) ? key.slice(0, 9) : undefined;
+    throw new ShareCodeUsageError(
+      `${source} does not hold an API key: keys are rtw_live_ or rtw_test_ followed by 20 or more letters and digits${prefix ? ` (this one starts ${prefix} but the rest is too short or has other characters)` : ''}. Copy the whole key from the dashboard, without quotes or spaces.`,
+    );
+  }
+  return key;
 }
 
 export interface CallLimits {

@@ -2,10 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareCodeClient } from './client.js';
 import { isDobMismatch, isShareCodeApiError } from './error-guards.js';
 import { ShareCodeResponseError, ShareCodeUsageError } from './errors.js';
-import type { CheckRecord, RightToWorkResult } from './types.js';
+import type { components } from './generated/openapi.js';
+import type { PendingCheck, RightToWorkResult } from './types.js';
 import { SDK_VERSION } from './version.js';
 
-const result: RightToWorkResult = {
+const KEY = `rtw_test_${'0'.repeat(20)}`;
+
+// As the service may send it: the optional fields left out.
+const result: components['schemas']['RightToWorkResult'] = {
   outcome: 'ACCEPTED',
   title: 'Right to work',
   name: 'Test Person',
@@ -16,7 +20,19 @@ const result: RightToWorkResult = {
   checked_at: '2026-01-01T12:00:00Z',
 };
 
-const record: CheckRecord = {
+// As the SDK hands it over: every documented field present, null where the answer had none.
+const completed: RightToWorkResult = {
+  ...result,
+  nationality: null,
+  permission_type: null,
+  start_date: null,
+  expiry_date: null,
+  reference: null,
+  photo_data_url: null,
+  pdf_data_url: null,
+};
+
+const record: PendingCheck = {
   id: `chk_${'a'.repeat(32)}`,
   status: 'queued',
   mode: 'test',
@@ -65,19 +81,19 @@ describe('ShareCodeClient', () => {
   it('posts a synchronous check with the key, User-Agent and JSON body as on the wire', async () => {
     const { fetch, seen } = recorder(() => json(result, 200, { 'x-request-id': 'req_1' }));
     const client = new ShareCodeClient({
-      apiKey: 'rtw_test_abc',
+      apiKey: 'rtw_test_abc00000000000000000',
       baseUrl: 'https://api.test/',
       fetch,
       userAgent: 'hr-app/2',
     });
     const body = { share_code: 'W12345678', date_of_birth: '1990-01-01', company_name: 'Acme' };
-    await expect(client.checkRightToWork(body)).resolves.toEqual(result);
+    await expect(client.checkRightToWork(body)).resolves.toStrictEqual(completed);
     expect(seen).toHaveLength(1);
     const [call] = seen;
     expect(call?.url).toBe('https://api.test/api/check');
     expect(call?.method).toBe('POST');
     expect(JSON.parse(call?.body ?? '')).toEqual(body);
-    expect(call?.headers.get('authorization')).toBe('Bearer rtw_test_abc');
+    expect(call?.headers.get('authorization')).toBe('Bearer rtw_test_abc00000000000000000');
     expect(call?.headers.get('content-type')).toBe('application/json');
     expect(call?.headers.get('user-agent')).toBe(`sharecode-sdk-js/${SDK_VERSION} hr-app/2`);
     expect(call?.headers.get('idempotency-key')).toBeNull();
@@ -88,28 +104,60 @@ describe('ShareCodeClient', () => {
     ['checkImmigrationStatus', '/api/check/immigration-status'],
   ] as const)('%s posts to %s', async (method, path) => {
     const { fetch, seen } = recorder(() => json(result));
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     // The bodies' exact shape is the server's business; the path is what is under test.
     await client[method]({} as never);
     expect(seen[0]?.url).toBe(`https://api.test${path}`);
   });
 
   it('reads RTW_API_KEY and RTW_BASE_URL when no options are given', async () => {
-    vi.stubEnv('RTW_API_KEY', 'rtw_test_from_env');
+    vi.stubEnv('RTW_API_KEY', 'rtw_test_fromenv0000000000000000');
     vi.stubEnv('RTW_BASE_URL', 'https://env.test');
     const { fetch, seen } = recorder(() => json(record));
     await new ShareCodeClient({ fetch }).getCheck(record.id);
     expect(seen[0]?.url).toBe(`https://env.test/api/check/async/${record.id}`);
-    expect(seen[0]?.headers.get('authorization')).toBe('Bearer rtw_test_from_env');
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer rtw_test_fromenv0000000000000000');
   });
 
   it('defaults to the reference server on 127.0.0.1:8080', () => {
     vi.stubEnv('RTW_BASE_URL', '');
+    vi.stubEnv('RTW_API_KEY', KEY);
     expect(new ShareCodeClient().baseUrl).toBe('http://127.0.0.1:8080');
   });
 
+  it('refuses to be built without a key, naming RTW_API_KEY, before any request', () => {
+    vi.stubEnv('RTW_API_KEY', '');
+    const fetch = vi.fn();
+    const error = (() => {
+      try {
+        return new ShareCodeClient({ fetch });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ShareCodeUsageError);
+    expect(String(error)).toMatch(
+      /No API key: set the RTW_API_KEY environment variable, or pass \{ apiKey \}/,
+    );
+    expect(() => new ShareCodeClient({ apiKey: '  ', fetch })).toThrow(/RTW_API_KEY/);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses a key of the wrong shape, naming where it came from and never echoing it', () => {
+    vi.stubEnv('RTW_API_KEY', 'whsec_notakeyatall');
+    expect(() => new ShareCodeClient()).toThrow(/^RTW_API_KEY does not hold an API key/);
+    const short = () => new ShareCodeClient({ apiKey: 'rtw_live_abc123' });
+    expect(short).toThrow(ShareCodeUsageError);
+    expect(short).toThrow(
+      /^The apiKey option does not hold an API key.*starts rtw_live_ but the rest is too short/,
+    );
+    expect(short).not.toThrow(/abc123/);
+    expect(() => new ShareCodeClient({ apiKey: `"${KEY}"` })).toThrow(/without quotes or spaces/);
+    expect(() => new ShareCodeClient({ apiKey: ` ${KEY}\n` })).not.toThrow();
+  });
+
   it('looks up globalThis.fetch on every request, so a fetch patched after construction is used', async () => {
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test' });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test' });
     const { fetch, seen } = recorder(() => json(record));
     vi.stubGlobal('fetch', fetch);
     await client.getCheck(record.id);
@@ -119,7 +167,7 @@ describe('ShareCodeClient', () => {
   it('sends a random UUID Idempotency-Key on async creates and reports a new check', async () => {
     const location = `/api/check/async/${record.id}`;
     const { fetch, seen } = recorder(() => json(record, 202, { location, 'x-request-id': 'req_9' }));
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     const created = await client.createRightToWorkCheck({
       share_code: 'W12345678',
       date_of_birth: '1990-01-01',
@@ -139,7 +187,7 @@ describe('ShareCodeClient', () => {
 
   it('reports a replay (200) and keeps the caller’s key', async () => {
     const { fetch, seen } = recorder(() => json(record, 200));
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     const created = await client.createRightToRentCheck({} as never, { idempotencyKey: 'order-42' });
     expect(seen[0]?.url).toBe('https://api.test/api/check/right-to-rent/async');
     expect(seen[0]?.headers.get('idempotency-key')).toBe('order-42');
@@ -149,7 +197,7 @@ describe('ShareCodeClient', () => {
 
   it('posts immigration-status creates to their path', async () => {
     const { fetch, seen } = recorder(() => json(record, 202));
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     await client.createImmigrationStatusCheck({} as never);
     expect(seen[0]?.url).toBe('https://api.test/api/check/immigration-status/async');
   });
@@ -158,7 +206,7 @@ describe('ShareCodeClient', () => {
     const { fetch } = recorder(() =>
       json({ error: { code: 'INVALID_INPUT', message: 'company_name: required' } }, 400),
     );
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     const error = await client
       .createRightToWorkCheck({} as never, { idempotencyKey: 'k-1' })
       .catch((e: unknown) => e);
@@ -170,7 +218,7 @@ describe('ShareCodeClient', () => {
     'refuses the idempotency key %j',
     async (key) => {
       const { fetch } = recorder(() => json(record, 202));
-      const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+      const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
       await expect(
         client.createRightToWorkCheck({} as never, { idempotencyKey: key }),
       ).rejects.toBeInstanceOf(ShareCodeUsageError);
@@ -192,7 +240,7 @@ describe('ShareCodeClient', () => {
         { 'x-request-id': 'req_q' },
       ),
     );
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     await expect(client.checkRightToWork({} as never)).rejects.toMatchObject({
       code: 'QUOTA_EXCEEDED',
       status: 402,
@@ -205,7 +253,7 @@ describe('ShareCodeClient', () => {
     const { fetch } = recorder(() =>
       json({ error: { code: 'DOB_MISMATCH', message: 'Ask the applicant.' } }, 404),
     );
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     const error = await client.checkRightToWork({} as never).catch((e: unknown) => e);
     expect(isDobMismatch(error)).toBe(true);
   });
@@ -214,7 +262,7 @@ describe('ShareCodeClient', () => {
     const { fetch } = recorder(
       () => new Response('<html>hello</html>', { status: 200, headers: { 'x-request-id': 'r' } }),
     );
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     const error = await client.checkRightToWork({} as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShareCodeResponseError);
     expect(error).toMatchObject({ status: 200, requestId: 'r' });
@@ -222,24 +270,24 @@ describe('ShareCodeClient', () => {
 
   it('turns a 2xx that is not a check record into a ShareCodeResponseError', async () => {
     const { fetch } = recorder(() => json({ hello: 'world' }));
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     await expect(client.getCheck(record.id)).rejects.toBeInstanceOf(ShareCodeResponseError);
   });
 
   it('encodes the check id into the path and refuses an empty one', async () => {
     const { fetch, seen } = recorder(() => json(record));
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     await client.getCheck('chk_x/../y');
     expect(seen[0]?.url).toBe('https://api.test/api/check/async/chk_x%2F..%2Fy');
     await expect(client.getCheck(' ')).rejects.toBeInstanceOf(ShareCodeUsageError);
   });
 
   it('reports unsendable header values as usage errors, never echoing the value', async () => {
-    expect(() => new ShareCodeClient({ apiKey: 'rtw_test_ключ', baseUrl: 'https://api.test' })).toThrow(
-      /"authorization" header cannot be sent/,
-    );
+    expect(
+      () => new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', headers: { 'x-team': 'ключ' } }),
+    ).toThrow(/"x-team" header cannot be sent/);
     const { fetch } = recorder(() => json(record));
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     const error = await client
       .getCheck(record.id, { headers: { 'x-note': 'a\r\nb: secret' } })
       .catch((e: unknown) => e);
@@ -250,7 +298,7 @@ describe('ShareCodeClient', () => {
 
   it('lets a per-request header replace a default one whatever its case', async () => {
     const { fetch, seen } = recorder(() => json(record));
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     await client.getCheck(record.id, { headers: { Authorization: 'Bearer other' } });
     expect(seen[0]?.headers.get('authorization')).toBe('Bearer other');
   });
@@ -264,13 +312,13 @@ describe('ShareCodeClient', () => {
     [{ maxRetries: 1.5 }],
     [{ maxRetries: -1 }],
   ])('refuses bad options %j with a usage error', (options) => {
-    expect(() => new ShareCodeClient({ apiKey: 'k', ...options })).toThrow(ShareCodeUsageError);
+    expect(() => new ShareCodeClient({ apiKey: KEY, ...options })).toThrow(ShareCodeUsageError);
   });
 
   it('applies per-request options and headers', async () => {
     const { fetch, seen } = recorder(() => json({ error: { code: 'BUSY', message: 'Busy.' } }, 503));
     const client = new ShareCodeClient({
-      apiKey: 'k',
+      apiKey: KEY,
       baseUrl: 'https://api.test',
       fetch,
       headers: { 'x-team': 'a' },
@@ -286,19 +334,30 @@ describe('ShareCodeClient', () => {
 
   it('exposes the typed openapi-fetch client with the same auth and retries', async () => {
     const { fetch, seen } = recorder(() => json(result, 200, { 'x-ratelimit-remaining': '9' }));
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     const { data, response } = await client.raw.POST('/api/check/right-to-work', { body: {} as never });
     expect(data).toEqual(result);
     expect(response.headers.get('x-ratelimit-remaining')).toBe('9');
-    expect(seen[0]?.headers.get('authorization')).toBe('Bearer k');
+    expect(seen[0]?.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+  });
+
+  it('completes a record’s result and refuses a record whose status disagrees with its fields', async () => {
+    const done = { ...record, status: 'succeeded', attempts: 1, result };
+    const answers: unknown[] = [done, { ...done, result: null }, { ...record, status: 'failed' }];
+    const { fetch } = recorder(() => json(answers.shift()));
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
+    const read = await client.getCheck(record.id);
+    expect(read.result).toStrictEqual(completed);
+    await expect(client.getCheck(record.id)).rejects.toThrow(/succeeded check record without its result/);
+    await expect(client.getCheck(record.id)).rejects.toThrow(/failed check record without its error/);
   });
 
   it('waits for a check through getCheck', async () => {
     const answers = [record, { ...record, status: 'succeeded' as const, attempts: 1, result }];
     const { fetch } = recorder(() => json(answers.shift() ?? record));
-    const client = new ShareCodeClient({ apiKey: 'k', baseUrl: 'https://api.test', fetch });
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
     const finished = await client.waitForCheck(record.id, { interval: 1 });
     expect(finished.status).toBe('succeeded');
-    expect(finished.result).toEqual(result);
+    expect(finished.result).toStrictEqual(completed);
   });
 });

@@ -9,6 +9,7 @@ import {
   resolveClientOptions,
   type ShareCodeClientOptions,
 } from './client-options.js';
+import { completeRecord, completeResult } from './complete-record.js';
 import { ShareCodeResponseError, ShareCodeUsageError } from './errors.js';
 import {
   type Answer,
@@ -23,9 +24,9 @@ import type * as Api from './types.js';
 import { type FinishedCheck, type WaitForCheckOptions, waitForCheck } from './wait-for-check.js';
 
 /** What an asynchronous create answers. */
-export interface CreatedCheck {
-  /** The check as it stands: `queued` when new, or as it is now when `replayed`. */
-  check: Api.CheckRecord;
+export interface CreatedCheck<R extends Api.CheckResult = Api.CheckResult> {
+  /** The check as it stands: `queued` when new, or as it is now when `replayed`. Typed for its kind. */
+  check: Api.CheckRecord<R>;
   /**
    * True when the server answered 200: an earlier request with the same Idempotency-Key already
    * created this check, and no second check was queued or charged.
@@ -80,7 +81,7 @@ export class ShareCodeClient {
     // Lower-case names, so a caller's `authorization` replaces ours instead of joining it.
     this.#headers = checkHeaders({
       'user-agent': resolved.userAgent,
-      ...(resolved.apiKey === undefined ? {} : { authorization: `Bearer ${resolved.apiKey}` }),
+      authorization: `Bearer ${resolved.apiKey}`,
       ...lowerCased(resolved.headers),
     });
     this.raw = createClient<paths>({
@@ -105,7 +106,7 @@ export class ShareCodeClient {
     body: Api.RightToWorkRequest,
     options?: RequestOptions,
   ): Promise<Api.RightToWorkResult> {
-    return parseObject<Api.RightToWorkResult>(await this.#send('POST', PATH.checkRightToWork, body, options));
+    return parseResult<Api.RightToWorkResult>(await this.#send('POST', PATH.checkRightToWork, body, options));
   }
 
   /** Right-to-rent check (`POST /api/check/right-to-rent`). */
@@ -113,7 +114,7 @@ export class ShareCodeClient {
     body: Api.RightToRentRequest,
     options?: RequestOptions,
   ): Promise<Api.RightToRentResult> {
-    return parseObject<Api.RightToRentResult>(await this.#send('POST', PATH.checkRightToRent, body, options));
+    return parseResult<Api.RightToRentResult>(await this.#send('POST', PATH.checkRightToRent, body, options));
   }
 
   /** Immigration-status check (`POST /api/check/immigration-status`). */
@@ -121,7 +122,7 @@ export class ShareCodeClient {
     body: Api.ImmigrationStatusRequest,
     options?: RequestOptions,
   ): Promise<Api.ImmigrationStatusResult> {
-    return parseObject<Api.ImmigrationStatusResult>(
+    return parseResult<Api.ImmigrationStatusResult>(
       await this.#send('POST', PATH.checkImmigrationStatus, body, options),
     );
   }
@@ -130,7 +131,7 @@ export class ShareCodeClient {
   createRightToWorkCheck(
     body: Api.RightToWorkAsyncRequest,
     options?: CreateCheckOptions,
-  ): Promise<CreatedCheck> {
+  ): Promise<CreatedCheck<Api.RightToWorkResult>> {
     return this.#create(PATH.createRightToWorkCheck, body, options);
   }
 
@@ -138,7 +139,7 @@ export class ShareCodeClient {
   createRightToRentCheck(
     body: Api.RightToRentAsyncRequest,
     options?: CreateCheckOptions,
-  ): Promise<CreatedCheck> {
+  ): Promise<CreatedCheck<Api.RightToRentResult>> {
     return this.#create(PATH.createRightToRentCheck, body, options);
   }
 
@@ -146,7 +147,7 @@ export class ShareCodeClient {
   createImmigrationStatusCheck(
     body: Api.ImmigrationStatusAsyncRequest,
     options?: CreateCheckOptions,
-  ): Promise<CreatedCheck> {
+  ): Promise<CreatedCheck<Api.ImmigrationStatusResult>> {
     return this.#create(PATH.createImmigrationStatusCheck, body, options);
   }
 
@@ -165,18 +166,29 @@ export class ShareCodeClient {
    * Polls a check until it is `succeeded` or `failed` and resolves with that record. A failed check
    * is returned, not thrown, unless `throwOnFailure` is set (then it throws the ShareCodeApiError the
    * synchronous call would have thrown). Transient poll failures are retried until `timeout`.
+   * Pass the created record (`created.check`) instead of its id to keep its kind in the type.
    */
-  waitForCheck(id: string, options?: WaitForCheckOptions): Promise<FinishedCheck> {
+  waitForCheck<R extends Api.CheckResult>(
+    check: Api.CheckRecord<R>,
+    options?: WaitForCheckOptions,
+  ): Promise<FinishedCheck<R>>;
+  waitForCheck(id: string, options?: WaitForCheckOptions): Promise<FinishedCheck>;
+  waitForCheck(check: string | Api.CheckRecord, options?: WaitForCheckOptions): Promise<FinishedCheck> {
+    const id = typeof check === 'string' ? check : check?.id;
     return waitForCheck((requestOptions) => this.getCheck(id, requestOptions), options);
   }
 
-  async #create(path: string, body: unknown, options: CreateCheckOptions | undefined): Promise<CreatedCheck> {
+  async #create<R extends Api.CheckResult>(
+    path: string,
+    body: unknown,
+    options: CreateCheckOptions | undefined,
+  ): Promise<CreatedCheck<R>> {
     const idempotencyKey =
       options?.idempotencyKey === undefined ? randomUuid() : checkIdempotencyKey(options.idempotencyKey);
     const answer = await this.#send('POST', path, body, options, idempotencyKey);
     const location = answer.response.headers.get('location');
     return {
-      check: parseRecord(answer),
+      check: parseRecord<R>(answer),
       replayed: answer.response.status === 200,
       idempotencyKey,
       requestId: answer.response.headers.get('x-request-id') ?? undefined,
@@ -238,12 +250,14 @@ function parseObject<T>(answer: Answer): T {
   return data as T;
 }
 
-function parseRecord(answer: Answer): Api.CheckRecord {
-  const record = parseObject<Api.CheckRecord>(answer);
-  if (typeof record.id !== 'string' || typeof record.status !== 'string') {
-    throw invalidBody(answer.response, 'is not a check record (no id or status)');
-  }
-  return record;
+function parseRecord<R extends Api.CheckResult>(answer: Answer): Api.CheckRecord<R> {
+  const checked = completeRecord(parseObject<unknown>(answer));
+  if (checked.problem !== undefined) throw invalidBody(answer.response, checked.problem);
+  return checked.record as Api.CheckRecord<R>;
+}
+
+function parseResult<R extends Api.CheckResult>(answer: Answer): R {
+  return completeResult<R>(parseObject<R>(answer));
 }
 
 function invalidBody(response: Response, what: string, cause?: unknown): ShareCodeResponseError {

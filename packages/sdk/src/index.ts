@@ -46,6 +46,7 @@ export { type EvidenceSource, pdfBytes, photoBytes } from './evidence.js';
 export { type EvidenceErrorReason, ShareCodeEvidenceError } from './evidence-error.js';
 export type { FetchLike } from './fetch-with-retries.js';
 export type {
+  CheckError,
   CheckFailedEvent,
   CheckRecord,
   CheckResult,
@@ -54,15 +55,19 @@ export type {
   CheckTestEvent,
   ErrorBody,
   ErrorCode,
+  ExpiredCheck,
+  FailedCheck,
   ImmigrationStatusAsyncRequest,
   ImmigrationStatusRequest,
   ImmigrationStatusResult,
+  PendingCheck,
   RightToRentAsyncRequest,
   RightToRentRequest,
   RightToRentResult,
   RightToWorkAsyncRequest,
   RightToWorkRequest,
   RightToWorkResult,
+  SucceededCheck,
   WebhookEvent,
 } from './types.js';
 export { SDK_VERSION } from './version.js';

@@ -34,11 +34,13 @@ describe('saveEvidence', () => {
       path: join(dir, 'nested', 'W1-ABC-123.jpg'),
       sha256: sha(jpeg),
       bytes: jpeg.length,
+      alreadySaved: false,
     });
     expect(saved.pdf).toEqual({
       path: join(dir, 'nested', 'W1-ABC-123.pdf'),
       sha256: sha(pdf),
       bytes: pdf.length,
+      alreadySaved: false,
     });
     expect(new Uint8Array(await readFile(saved.photo?.path ?? ''))).toEqual(jpeg);
     expect(new Uint8Array(await readFile(saved.pdf?.path ?? ''))).toEqual(pdf);
@@ -58,13 +60,28 @@ describe('saveEvidence', () => {
     expect(saved.pdf?.path).toBe(join(dir, 'check-2026-01-01T12-00-00Z.pdf'));
   });
 
-  it('never overwrites unless asked', async () => {
+  it('saves the same evidence twice: the second time reports it already saved', async () => {
+    const first = await saveEvidence(result, dir);
+    expect(first).toMatchObject({ photo: { alreadySaved: false }, pdf: { alreadySaved: false } });
+    const again = await saveEvidence(result, dir);
+    expect(again).toEqual({
+      photo: { ...first.photo, alreadySaved: true },
+      pdf: { ...first.pdf, alreadySaved: true },
+    });
+    expect(await readFile(join(dir, 'W1-ABC-123.pdf'))).toEqual(Buffer.from(pdf));
+  });
+
+  it('never overwrites different bytes unless asked', async () => {
     await saveEvidence(result, dir);
-    const error = await saveEvidence(result, dir).catch((e: unknown) => e);
+    const otherPdf = new TextEncoder().encode('%PDF-1.7\nanother check');
+    const other = { ...result, pdf_data_url: url('application/pdf', otherPdf) };
+    const error = await saveEvidence(other, dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShareCodeEvidenceError);
     expect(error).toMatchObject({ reason: 'file_exists' });
-    await expect(saveEvidence(result, dir, { overwrite: true })).resolves.toMatchObject({
-      pdf: { sha256: sha(pdf) },
+    expect(String(error)).toContain('different content');
+    expect(await readFile(join(dir, 'W1-ABC-123.pdf'))).toEqual(Buffer.from(pdf));
+    await expect(saveEvidence(other, dir, { overwrite: true })).resolves.toMatchObject({
+      pdf: { sha256: sha(otherPdf), alreadySaved: false },
     });
   });
 

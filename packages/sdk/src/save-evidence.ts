@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type EvidenceSource, pdfBytes, photoBytes } from './evidence.js';
 import { ShareCodeEvidenceError } from './evidence-error.js';
@@ -8,7 +8,10 @@ import { safeFileName } from './safe-file-name.js';
 export interface SaveEvidenceOptions {
   /** File name without extension. Default: the result's `reference`, made safe for a file name. */
   basename?: string | undefined;
-  /** Replace files that already exist. Default false: evidence is never silently overwritten. */
+  /**
+   * Replace files that already exist. Default false: evidence is never silently overwritten. A file
+   * that already holds exactly these bytes is not an overwrite: it is reported `alreadySaved`.
+   */
   overwrite?: boolean | undefined;
 }
 
@@ -17,6 +20,8 @@ export interface SavedFile {
   /** SHA-256 of the file, lower-case hex: record it to show later that the file is unchanged. */
   sha256: string;
   bytes: number;
+  /** True when the file was already there with exactly these bytes (a re-run): nothing was written. */
+  alreadySaved: boolean;
 }
 
 export interface SavedEvidence {
@@ -61,21 +66,33 @@ export async function saveEvidence(
 }
 
 async function write(path: string, bytes: Uint8Array, overwrite: boolean): Promise<SavedFile> {
+  const saved = { path, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.byteLength };
   try {
     // Readable by its owner only; an overwritten file keeps its mode unless set again.
     await writeFile(path, bytes, { flag: overwrite ? 'w' : 'wx', mode: 0o600 });
     if (overwrite) await chmod(path, 0o600);
   } catch (error) {
     if ((error as { code?: unknown }).code === 'EEXIST') {
+      // The same evidence saved again (a re-run over the same result): fine, and nothing is written.
+      if (await holdsExactly(path, bytes)) return { ...saved, alreadySaved: true };
       throw new ShareCodeEvidenceError(
         'file_exists',
-        `${path} already exists: choose another folder or basename, or pass overwrite: true.`,
+        `${path} already exists with different content: choose another folder or basename, or pass overwrite: true.`,
         { cause: error },
       );
     }
     throw new ShareCodeEvidenceError('write_failed', `Could not write ${path}.`, { cause: error });
   }
-  return { path, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.byteLength };
+  return { ...saved, alreadySaved: false };
+}
+
+async function holdsExactly(path: string, bytes: Uint8Array): Promise<boolean> {
+  try {
+    const existing = await readFile(path);
+    return existing.byteLength === bytes.byteLength && Buffer.compare(existing, bytes) === 0;
+  } catch {
+    return false;
+  }
 }
 
 function fileBase(raw: string): string {

@@ -6,10 +6,10 @@ import {
   ShareCodeTimeoutError,
   ShareCodeUsageError,
 } from './errors.js';
-import type { CheckRecord } from './types.js';
+import type { CheckRecord, PendingCheck, RightToWorkResult, SucceededCheck } from './types.js';
 import { waitForCheck } from './wait-for-check.js';
 
-const base: CheckRecord = {
+const base: PendingCheck = {
   id: `chk_${'b'.repeat(32)}`,
   status: 'queued',
   mode: 'test',
@@ -39,10 +39,14 @@ function poller(answers: Answer[]) {
 }
 
 const running = { ...base, status: 'running' as const, attempts: 1 };
-const succeeded = {
+const result = { title: 'Right to work', outcome: 'ACCEPTED' } as RightToWorkResult;
+const succeeded: SucceededCheck<RightToWorkResult> = {
   ...base,
-  status: 'succeeded' as const,
+  status: 'succeeded',
   attempts: 1,
+  result,
+  error: null,
+  result_expired: false,
   completed_at: '2026-01-01T12:00:30Z',
 };
 const failed: CheckRecord = {
@@ -186,5 +190,15 @@ describe('waitForCheck', () => {
   it.each([{ timeout: 0 }, { interval: -1 }, { maxInterval: Number.NaN }])('refuses %j', async (options) => {
     const { getCheck } = poller([running]);
     await expect(waitForCheck(getCheck, options)).rejects.toBeInstanceOf(ShareCodeUsageError);
+  });
+});
+
+describe('waitForCheck and deleted results', () => {
+  it('refuses a succeeded check whose result was deleted, naming the check', async () => {
+    const expired: CheckRecord = { ...succeeded, result: null, result_expired: true };
+    const { getCheck } = poller([expired]);
+    const error = await waitForCheck(getCheck).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShareCodeUsageError);
+    expect(String(error)).toMatch(/succeeded.*result was deleted/);
   });
 });

@@ -7,10 +7,13 @@ import {
   ShareCodeUsageError,
 } from './errors.js';
 import { sleep } from './sleep.js';
-import type { CheckRecord } from './types.js';
+import type { CheckRecord, CheckResult, FailedCheck, SucceededCheck } from './types.js';
 
-/** A check in a final state. */
-export type FinishedCheck = CheckRecord & { status: 'succeeded' | 'failed' };
+/**
+ * A check in a final state: `succeeded` with its result (typed for its kind), or `failed` with its
+ * error. A succeeded check whose result was already deleted is never returned (waitForCheck throws).
+ */
+export type FinishedCheck<R extends CheckResult = CheckResult> = SucceededCheck<R> | FailedCheck;
 
 export interface WaitForCheckOptions {
   /** Give up (ShareCodeTimeoutError, phase `wait`) after this many ms. Default 600 000 (10 minutes). */
@@ -65,10 +68,13 @@ export async function waitForCheck(
     if (check !== undefined) {
       last = check;
       options.onProgress?.(check);
-      if (check.status === 'succeeded') return check as FinishedCheck;
+      if (check.status === 'succeeded') {
+        if (check.result_expired) throw resultDeleted(check.id, check.completed_at);
+        return check;
+      }
       if (check.status === 'failed') {
         if (options.throwOnFailure) throw failedCheckError(check);
-        return check as FinishedCheck;
+        return check;
       }
       // Any other status (queued, running, or one this SDK does not know yet) means: not done.
     }
@@ -97,6 +103,12 @@ export function failedCheckError(check: CheckRecord): ShareCodeApiError {
     rawCode: check.error?.code,
     check,
   });
+}
+
+function resultDeleted(id: string, completedAt: string | null): ShareCodeUsageError {
+  return new ShareCodeUsageError(
+    `Check ${id} succeeded (ended ${completedAt ?? 'at an unknown time'}), but its result was deleted 7 days after it ended, so there is nothing to wait for. Keep results when they arrive (webhook or the first read); getCheck still reads its status.`,
+  );
 }
 
 function waitTimeout(timeout: number, polls: number, last: CheckRecord | undefined): ShareCodeTimeoutError {

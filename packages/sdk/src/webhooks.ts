@@ -1,3 +1,4 @@
+import { completeRecord } from './complete-record.js';
 import { ShareCodeUsageError } from './errors.js';
 import type { WebhookEvent } from './types.js';
 import { ShareCodeWebhookError } from './webhook-error.js';
@@ -121,11 +122,9 @@ function parseEvent(payload: string): WebhookEvent {
   }
   if (typeof createdAt !== 'string') return invalidShape('has no created_at');
   if (typeof data !== 'object' || data === null) return invalidShape('has no data object');
-  const record = data as Record<string, unknown>;
-  if (typeof record.id !== 'string' || typeof record.status !== 'string') {
-    return invalidShape('has a data object that is not a check record');
-  }
-  return event as WebhookEvent;
+  const checked = completeRecord(data);
+  if (checked.problem !== undefined) return invalidShape(`has a data object that ${checked.problem}`);
+  return { ...(event as WebhookEvent), data: checked.record } as WebhookEvent;
 }
 
 function invalidShape(what: string): never {

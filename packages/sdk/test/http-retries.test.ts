@@ -73,6 +73,7 @@ const json =
 const apiError = (status: number, code: string, headers: Record<string, string> = {}) =>
   json(status, { error: { code, message: `${code}: what to do next.` } }, headers);
 // Never answers: the client's per-attempt timeout must end it.
+const KEY = `rtw_test_${'0'.repeat(20)}`;
 const hang: Handler = () => undefined;
 
 const result = {
@@ -84,6 +85,14 @@ const result = {
   restrictions: [],
   share_code: 'W12345678',
   checked_at: '2026-01-01T12:00:00Z',
+  // The service sends every field (null when none); the SDK fills in any it left out.
+  nationality: null,
+  permission_type: null,
+  start_date: null,
+  expiry_date: null,
+  reference: null,
+  photo_data_url: null,
+  pdf_data_url: null,
 };
 const record: CheckRecord = {
   id: `chk_${'e'.repeat(32)}`,
@@ -102,7 +111,7 @@ const record: CheckRecord = {
 const rtwBody = { share_code: 'W12345678', date_of_birth: '1990-01-01', company_name: 'Acme Ltd' };
 
 function client(options: ShareCodeClientOptions = {}) {
-  return new ShareCodeClient({ apiKey: 'rtw_test_key', baseUrl, ...options });
+  return new ShareCodeClient({ apiKey: KEY, baseUrl, ...options });
 }
 
 function noJitter() {
@@ -147,7 +156,7 @@ describe('retries over HTTP', () => {
       expect(request.url).toBe('/api/check');
       expect(JSON.parse(request.body)).toEqual(rtwBody);
       expect(request.headers['content-type']).toBe('application/json');
-      expect(request.headers.authorization).toBe('Bearer rtw_test_key');
+      expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
     }
   });
 
@@ -303,7 +312,7 @@ describe('connection failures over HTTP', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const error = await new ShareCodeClient({ apiKey: 'k', baseUrl: `http://127.0.0.1:${port}` })
+    const error = await new ShareCodeClient({ apiKey: KEY, baseUrl: `http://127.0.0.1:${port}` })
       .checkRightToWork(rtwBody)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShareCodeConnectionError);

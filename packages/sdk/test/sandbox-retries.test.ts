@@ -165,6 +165,8 @@ describe('errors a retry cannot fix are not retried', () => {
     run: (c: ShareCodeClient) => Promise<unknown>;
     answer?: () => Response;
     clientKey?: string;
+    /** Headers of the client (an empty Authorization: the SDK itself refuses to be built without a key). */
+    clientHeaders?: Record<string, string>;
   }[] = [
     {
       name: 'INVALID_INPUT (a right-to-work code on the right-to-rent endpoint)',
@@ -223,7 +225,7 @@ describe('errors a retry cannot fix are not retried', () => {
       method: 'POST',
       path: '/api/check',
       run: (c) => syncCheck(c, 'right_to_work', 'WACPT0001'),
-      clientKey: '',
+      clientHeaders: { authorization: '' },
     },
     {
       name: '402 QUOTA_EXCEEDED (override)',
@@ -247,13 +249,18 @@ describe('errors a retry cannot fix are not retried', () => {
 
   it.each(cases)(
     '$name: one request, the typed error',
-    async ({ code, status, method, path, run, answer, clientKey }) => {
+    async ({ code, status, method, path, run, answer, clientKey, clientHeaders }) => {
       noJitter();
       const seen = intercept(server, method, path, answer);
       const c =
-        clientKey === undefined
+        clientKey === undefined && clientHeaders === undefined
           ? client
-          : new ShareCodeClient({ apiKey: clientKey, baseUrl: BASE, maxRetries: 2 });
+          : new ShareCodeClient({
+              apiKey: clientKey ?? API_KEY,
+              baseUrl: BASE,
+              maxRetries: 2,
+              headers: clientHeaders,
+            });
       const error = await rejectionOf(run(c));
       if (!(error instanceof ShareCodeApiError))
         return expect.fail(`expected a ShareCodeApiError, got ${String(error)}`);

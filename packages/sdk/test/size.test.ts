@@ -63,13 +63,15 @@ describe('bundle size of the packed @sharecode/sdk', () => {
     expect(size.gzip).toBeLessThan(11_000);
   });
 
-  it('the main entry and @sharecode/sdk/webhooks together weigh no more than the 15 746 bytes the single entry weighed before the split', async () => {
+  // 15 746 bytes: the single entry before the split; plus about 700 for issue 28's checks that make
+  // the narrowed types true at run time (records and results completed and checked, key errors).
+  it('the main entry and @sharecode/sdk/webhooks together stay within 16 500 bytes gzipped', async () => {
     const size = await gzippedSize(
       `export * from ${from('index.js')};\nexport * from ${from('webhooks.js')};`,
     );
     console.log(
-      `sdk size: main entry + webhooks ${size.min} B minified, ${size.gzip} B gzipped (budget 15746)`,
+      `sdk size: main entry + webhooks ${size.min} B minified, ${size.gzip} B gzipped (budget 16500)`,
     );
-    expect(size.gzip).toBeLessThanOrEqual(15_746);
+    expect(size.gzip).toBeLessThanOrEqual(16_500);
   });
 });

@@ -8,6 +8,7 @@ import { numberOption, stringOption } from '../options.js';
 import { outputFor } from '../output/output.js';
 import { cliFailure, printFailure } from '../render/failure.js';
 import { sandboxTiming } from '../runtime/sandbox-delays.js';
+import { forwardOptions, startForwarding } from './sandbox-serve-forward.js';
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -74,6 +75,11 @@ export async function sandboxServeCommand(ctx: CommandContext): Promise<number> 
   const host = stringOption(ctx.options, 'host') ?? '127.0.0.1';
   const port = numberOption(ctx.options, 'port', 8080);
   const timing = sandboxTiming(ctx.io.env);
+  const forward = forwardOptions(ctx.options);
+  if (!forward.ok) {
+    printFailure(out, forward.error);
+    return forward.error.exitCode;
+  }
   let sandbox: Sandbox | undefined;
   const server = createServer((request, response) => {
     if (sandbox === undefined) {
@@ -108,7 +114,12 @@ export async function sandboxServeCommand(ctx: CommandContext): Promise<number> 
   }
   const shownHost = listening.family === 'IPv6' ? `[${listening.address}]` : listening.address;
   const baseUrl = `http://${shownHost}:${listening.port}`;
-  sandbox = createSandbox({ baseUrl, ...(timing.delays ? { delays: timing.delays } : {}) });
+  const forwarding = forward.value && startForwarding(forward.value, out);
+  sandbox = createSandbox({
+    baseUrl,
+    ...(timing.delays ? { delays: timing.delays } : {}),
+    ...(forwarding ? { webhookHandler: forwarding.handle, eventsWithoutCallbackUrl: true } : {}),
+  });
   const running = sandbox;
   if (out.json)
     out.jsonValue({
@@ -123,10 +134,12 @@ export async function sandboxServeCommand(ctx: CommandContext): Promise<number> 
   out.notice(
     `  RTW_BASE_URL=${baseUrl} RTW_API_KEY=rtw_test_${'0'.repeat(20)} rtw check right-to-work --share-code WACPT0001 --dob 1990-01-01 --company "Acme Ltd"`,
   );
-  out.notice(`Webhooks are signed with ${running.webhookSecret} and posted to the callback URL.`);
+  if (forwarding) forwarding.announce(running.webhookSecret);
+  else out.notice(`Webhooks are signed with ${running.webhookSecret} and posted to the callback URL.`);
   await new Promise<void>((resolve) => {
     const release = ctx.io.onInterrupt(() => {
       running.reset();
+      forwarding?.close();
       server.close();
     });
     server.once('close', () => {

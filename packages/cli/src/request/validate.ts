@@ -8,6 +8,7 @@ import { fieldSpec } from './fields.js';
 
 /** One thing to put right, in the user's words: "--dob is missing: the applicant's date of birth (...)". */
 export type Problem = string;
+import { callbackUrlShape } from './callback-url.js';
 
 /**
  * The request as typed, tidied by core's rules for typed input (share code spaces and dashes, UK
@@ -19,7 +20,12 @@ export function judgeRequest(
   typed: Readonly<Record<string, string>>,
   async: boolean,
 ): Outcome<ValidatedRequest, readonly CheckError[]> {
-  return checkRequestProblems(kind, tidyTypedRequest(typed), { async, now: new Date() });
+  // The callback URL's shape only: the service's answer is the rule for the address (issue 28).
+  return checkRequestProblems(kind, tidyTypedRequest(typed), {
+    async,
+    now: new Date(),
+    validateCallbackUrl: callbackUrlShape,
+  });
 }
 
 /**
@@ -71,6 +77,7 @@ export function validateForKind(
     ok: false,
     error: problemsFailure(judged.error.map((problem) => problemInWords(problem, body, where))),
   };
+import { callbackUrlShape } from './callback-url.js';
 }
 
 /** The --idempotency-key flag, checked with core's rule (quotes stripped as the service does). */

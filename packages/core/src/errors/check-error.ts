@@ -12,6 +12,8 @@ export interface CheckError {
   upgradeUrl?: string;
   /** The request field or header at fault (INVALID_INPUT); not sent on the wire, the message names it. */
   field?: string;
+  /** Every field at fault, in the message's order, when there are several (INVALID_INPUT). */
+  fields?: string[];
 }
 
 export interface CheckErrorExtra {
@@ -34,6 +36,20 @@ export function checkError(code: ErrorCode, message?: string, extra: CheckErrorE
 /** A 400 INVALID_INPUT about one field; the message must name the field and say what to do. */
 export function invalidInput(field: string, message: string): CheckError {
   return checkError('INVALID_INPUT', message, { field });
+}
+
+/**
+ * One INVALID_INPUT naming every field at fault: the first refusal's message (and field) first, so a
+ * client that reads only the first keeps working, then each other refusal after "Also:".
+ */
+export function invalidFields(errors: readonly CheckError[]): CheckError {
+  const [first, ...rest] = errors;
+  if (first === undefined) throw new Error('invalidFields needs at least one refusal');
+  if (rest.length === 0) return first;
+  const message = [first.message, ...rest.map((error) => `Also: ${error.message}`)].join(' ');
+  const error = checkError('INVALID_INPUT', message, first.field === undefined ? {} : { field: first.field });
+  error.fields = errors.flatMap((e) => (e.field === undefined ? [] : [e.field]));
+  return error;
 }
 
 /** The wire body of an error response: `{ error: { code, message, upgrade_url? } }`. */

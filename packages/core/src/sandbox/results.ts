@@ -1,5 +1,5 @@
-import type { ImmigrationStatusResult, RightToRentResult, RightToWorkResult } from '@sharecode/sdk';
 import type { CheckKind } from '../check-kind.js';
+import type { ImmigrationStatusResult, RightToRentResult, RightToWorkResult } from '../contract.js';
 import { purposeWording } from '../purpose-wording.js';
 import { dataUrl } from '../util/base64.js';
 import { addYears, formatDate, formatLongDate, startOfUtcDay } from '../util/dates.js';

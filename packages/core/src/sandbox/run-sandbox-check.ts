@@ -1,4 +1,4 @@
-import type { CheckResult } from '@sharecode/sdk';
+import type { CheckResult } from '../contract.js';
 import type { CheckError } from '../errors/check-error.js';
 import { checkError } from '../errors/check-error.js';
 import type { Outcome } from '../outcome.js';

@@ -1,5 +1,5 @@
-import type { CheckRecord } from '@sharecode/sdk';
 import { resultExpiresAt } from '../check-record.js';
+import type { CheckRecord } from '../contract.js';
 import { SANDBOX_PEOPLE } from './people.js';
 import { rightToWorkResult } from './results.js';
 import { SANDBOX_DATE_OF_BIRTH } from './scenarios.js';

@@ -372,3 +372,43 @@ describe('validateCheckRequest with a caller-given callback-URL rule', () => {
     expect(relaxed.ok && relaxed.value.async?.callback_url).toBe('https://127.0.0.1:8443/hook');
   });
 });
+
+describe('validateCheckRequest: every invalid field in one answer', () => {
+  it('names each invalid field, the first one first, in the order the fields are checked', () => {
+    const result = validateCheckRequest(
+      'immigration_status',
+      { share_code: 'W12', date_of_birth: '31/01/1990', colour: 'red', purpose: 'fun' },
+      async,
+    );
+    if (result.ok) throw new Error('expected a refusal');
+    const { message, field, fields } = result.error;
+    expect(field).toBe('colour');
+    expect(fields).toEqual(['colour', 'share_code', 'date_of_birth', 'company_name', 'job_title', 'purpose']);
+    expect(message).toMatch(/^Unknown field "colour": remove it\./);
+    let at = 0;
+    for (const name of fields ?? []) {
+      const next = message.indexOf(name, at);
+      expect(next, `${name} after position ${at} in: ${message}`).toBeGreaterThanOrEqual(at);
+      at = next;
+    }
+    expect(message.match(/ Also: /g)).toHaveLength(5);
+  });
+
+  it('keeps a single refusal exactly as before (no "Also")', () => {
+    const result = validateCheckRequest('right_to_work', { ...VALID.right_to_work, company_name: '' }, sync);
+    if (result.ok) throw new Error('expected a refusal');
+    expect(result.error.field).toBe('company_name');
+    expect(result.error.fields).toBeUndefined();
+    expect(result.error.message).not.toContain('Also:');
+  });
+
+  it('includes the asynchronous fields and the callback URL rule', () => {
+    const result = validateCheckRequest(
+      'right_to_work',
+      { ...VALID.right_to_work, company_name: 7, callback_url: 'ftp://x', client_reference: 5 },
+      async,
+    );
+    if (result.ok) throw new Error('expected a refusal');
+    expect(result.error.fields).toEqual(['company_name', 'client_reference', 'callback_url']);
+  });
+});

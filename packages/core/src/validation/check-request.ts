@@ -3,7 +3,7 @@ import type { CheckKind } from '../check-kind.js';
 import { kindInfo } from '../check-kind.js';
 import type { CheckerType, Purpose } from '../contract.js';
 import type { CheckError } from '../errors/check-error.js';
-import { invalidInput } from '../errors/check-error.js';
+import { invalidFields, invalidInput } from '../errors/check-error.js';
 import type { Outcome } from '../outcome.js';
 import { fail, ok } from '../outcome.js';
 import { validateCallbackUrl } from './callback-url.js';
@@ -256,7 +256,7 @@ function validateSafely(kind: CheckKind, body: unknown, opts: ValidateOptions): 
 /**
  * Every static rule of spec 2.1 and 8.5 for one endpoint. Never throws: any input, however odd, gets
  * either the validated request or a 400 INVALID_INPUT whose message names the field (the first
- * problem, as the service answers).
+ * first problem first, then every other one).
  */
 export function validateCheckRequest(
   kind: CheckKind,
@@ -265,8 +265,12 @@ export function validateCheckRequest(
 ): Outcome<ValidatedRequest> {
   const checked = validateSafely(kind, body, opts);
   if (checked.ok) return checked;
-  const [first] = checked.errors;
-  return fail(first ?? invalidInput('body', 'The request body could not be read: send a JSON object.'));
+  // Every field named in one message; the first stays first, so clients that read it keep working.
+  return fail(
+    checked.errors.length > 0
+      ? invalidFields(checked.errors)
+      : invalidInput('body', 'The request body could not be read: send a JSON object.'),
+  );
 }
 
 /**

@@ -225,6 +225,34 @@ export function validationSuite(ctx: SuiteContext): void {
       });
     }
 
+    it('names every invalid field in one 400, the first field first (sync and async)', async () => {
+      const { key } = await newKey(ctx.server.admin, 'free', 'test');
+      const bad = { share_code: 'W12', date_of_birth: '31/01/1990', company_name: '' };
+      for (const [path, body] of [
+        ['/api/check', bad],
+        ['/api/check/async', { ...bad, callback_url: 'ftp://hooks.example.com' }],
+      ] as const) {
+        ctx.server.clock.advance(1000);
+        const response = await call(ctx.server.url, 'POST', path, { key, json: body });
+        expect(response.status).toBe(400);
+        const { code, message } = errorOf(response);
+        expect(code).toBe('INVALID_INPUT');
+        expect(message).toMatch(/^share_code\b/);
+        const named = ['share_code', 'date_of_birth', 'company_name'];
+        if (path === '/api/check/async') named.push('callback_url');
+        const at = named.map((field) => message.indexOf(field));
+        expect(
+          at.every((i) => i >= 0),
+          message,
+        ).toBe(true);
+        expect(
+          [...at].sort((a, b) => a - b),
+          message,
+        ).toEqual(at);
+        expect(message.split(' Also: '), message).toHaveLength(named.length);
+      }
+    });
+
     it('validates live requests by the same rules, and refusals are not charged', async () => {
       const { key, accountId } = await newKey(ctx.server.admin, 'free', 'live');
       const calls = ctx.liveRunner.calls.length;

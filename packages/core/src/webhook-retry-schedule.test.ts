@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextAttemptDelayMs, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_SECONDS } from './retry-schedule.js';
+import { nextAttemptDelayMs, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_SECONDS } from './webhook-retry-schedule.js';
 
 describe('webhook retry schedule', () => {
   it('is spec 6.4: 8 attempts, about 22 hours in all', () => {

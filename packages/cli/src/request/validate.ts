@@ -8,6 +8,7 @@ import { fieldSpec } from './fields.js';
 
 /** One thing to put right, in the user's words: "--dob is missing: the applicant's date of birth (...)". */
 export type Problem = string;
+
 import { callbackUrlShape } from './callback-url.js';
 
 /**
@@ -77,7 +78,6 @@ export function validateForKind(
     ok: false,
     error: problemsFailure(judged.error.map((problem) => problemInWords(problem, body, where))),
   };
-import { callbackUrlShape } from './callback-url.js';
 }
 
 /** The --idempotency-key flag, checked with core's rule (quotes stripped as the service does). */

@@ -69,6 +69,7 @@ export {
   type StartedPortal,
   type StartPortalDeps,
   SYSTEM_CHROMIUM_PATHS,
+  sandboxArgs,
   startPortal,
 } from './portal/index.js';
 export {

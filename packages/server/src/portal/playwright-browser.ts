@@ -9,12 +9,11 @@ import type { BrowserLauncher, PoolBrowser } from './slot-types.js';
 import { createWarmSessions, warmSessionsFor } from './warm-sessions.js';
 
 /**
- * Launch arguments. The service runs as root in a throwaway container, hence no sandbox; the rest
- * stops Chromium's own background traffic (updates, sync, field trials) and QUIC, painting, image
- * loading and the extra processes of site isolation (decisions.md, "Portal driver").
+ * Launch arguments: they stop Chromium's own background traffic (updates, sync, field trials) and
+ * QUIC, painting, image loading and the extra processes of site isolation (decisions.md, "Portal
+ * driver"). The sandbox stays on unless `sandboxArgs` says otherwise.
  */
 export const CHROMIUM_ARGS = [
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
@@ -31,6 +30,14 @@ export const CHROMIUM_ARGS = [
   '--disable-features=site-per-process,IsolateOrigins,SpareRendererForSitePerProcess,BackForwardCache',
 ] as const;
 
+/**
+ * `--no-sandbox` only where Chromium cannot have its sandbox: as root it refuses to start with one.
+ * `sandbox` is the explicit setting (RTW_CHROMIUM_SANDBOX); unset, the sandbox is on unless root.
+ */
+export function sandboxArgs(sandbox: boolean | null | undefined, uid = process.getuid?.()): string[] {
+  return (sandbox ?? uid !== 0) ? [] : ['--no-sandbox'];
+}
+
 export interface BrowserOptions {
   /** Run the portal's own scripts; off by default (decisions.md, "Portal driver"). */
   readonly javaScript: boolean;
@@ -44,6 +51,8 @@ export interface BrowserOptions {
    * (warmSessionsFor). Unset: WARM_SESSIONS.
    */
   readonly slots?: number;
+  /** Chromium's sandbox: on, off, or unset (on unless running as root; see sandboxArgs). */
+  readonly sandbox?: boolean | null;
 }
 
 export const DEFAULT_BROWSER_OPTIONS: BrowserOptions = { javaScript: false };
@@ -90,7 +99,7 @@ export async function launchPlaywrightBrowser(
   const launch = () =>
     chromium.launch({
       executablePath,
-      args: [...CHROMIUM_ARGS],
+      args: [...sandboxArgs(options.sandbox), ...CHROMIUM_ARGS],
       headless: true,
       timeout: 30_000,
       // The server owns the signals and closes the pool itself.

@@ -15,13 +15,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { validateCheckRequest } from '../packages/core/dist/validation.js';
-import {
-  CHROMIUM_ARGS,
-  findChromium,
-  loadPortalConfig,
-  sandboxArgs,
-  startPortal,
-} from '../packages/server/dist/index.js';
+import { CHROMIUM_ARGS, findChromium, loadPortalConfig, startPortal } from '../packages/server/dist/index.js';
 import { cpuSeconds, quantile, treeMemory } from './support/proc-stats.mjs';
 
 const SLOT_COUNTS = [1, 2, 4];
@@ -159,10 +153,7 @@ async function measureFloor(slots) {
   );
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${server.address().port}/`;
-  const browser = await chromium.launch({
-    executablePath: found.value.path,
-    args: [...sandboxArgs(null), ...CHROMIUM_ARGS],
-  });
+  const browser = await chromium.launch({ executablePath: found.value.path, args: [...CHROMIUM_ARGS] });
   const task = async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -11,7 +11,7 @@ import { createWarmSessions, warmSessionsFor } from './warm-sessions.js';
 /**
  * Launch arguments: they stop Chromium's own background traffic (updates, sync, field trials) and
  * QUIC, painting, image loading and the extra processes of site isolation (decisions.md, "Portal
- * driver"). The sandbox stays on unless `sandboxArgs` says otherwise.
+ * driver"). Whether the sandbox is on is `chromiumSandbox`'s to say.
  */
 export const CHROMIUM_ARGS = [
   '--disable-gpu',
@@ -31,11 +31,11 @@ export const CHROMIUM_ARGS = [
 ] as const;
 
 /**
- * `--no-sandbox` only where Chromium cannot have its sandbox: as root it refuses to start with one.
- * `sandbox` is the explicit setting (RTW_CHROMIUM_SANDBOX); unset, the sandbox is on unless root.
+ * Chromium's sandbox (Playwright's `chromiumSandbox`; off, it passes `--no-sandbox`): on, except as
+ * root, where Chromium refuses to start with it. `setting` is RTW_CHROMIUM_SANDBOX when given.
  */
-export function sandboxArgs(sandbox: boolean | null | undefined, uid = process.getuid?.()): string[] {
-  return (sandbox ?? uid !== 0) ? [] : ['--no-sandbox'];
+export function chromiumSandbox(setting: boolean | null | undefined, uid = process.getuid?.()): boolean {
+  return setting ?? uid !== 0;
 }
 
 export interface BrowserOptions {
@@ -51,7 +51,7 @@ export interface BrowserOptions {
    * (warmSessionsFor). Unset: WARM_SESSIONS.
    */
   readonly slots?: number;
-  /** Chromium's sandbox: on, off, or unset (on unless running as root; see sandboxArgs). */
+  /** Chromium's sandbox: on, off, or unset (on unless running as root; see chromiumSandbox). */
   readonly sandbox?: boolean | null;
 }
 
@@ -99,7 +99,8 @@ export async function launchPlaywrightBrowser(
   const launch = () =>
     chromium.launch({
       executablePath,
-      args: [...sandboxArgs(options.sandbox), ...CHROMIUM_ARGS],
+      args: [...CHROMIUM_ARGS],
+      chromiumSandbox: chromiumSandbox(options.sandbox),
       headless: true,
       timeout: 30_000,
       // The server owns the signals and closes the pool itself.

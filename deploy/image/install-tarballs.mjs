@@ -21,8 +21,12 @@ if (!files[name]) throw new Error(`no tarball for ${name} in ${tarballs}`);
 mkdirSync(target, { recursive: true });
 const manifest = { private: true, dependencies: { [name]: files[name] }, overrides: files };
 writeFileSync(join(target, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-execFileSync('npm', ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--no-update-notifier'], {
-  cwd: target,
-  stdio: 'inherit',
-});
+execFileSync(
+  'npm',
+  ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--no-update-notifier'],
+  {
+    cwd: target,
+    stdio: 'inherit',
+  },
+);
 rmSync(join(target, 'package-lock.json'));

@@ -133,7 +133,8 @@ beforeAll(async () => {
     }
   }
   work = mkdtempSync(join(tmpdir(), 'sharecode-container-test-'));
-  writeFileSync(join(work, 'npmrc'), `cafile=${CA_BUNDLE}\n`);
+  // prefer-offline: the mounted host cache answers without asking the registry again.
+  writeFileSync(join(work, 'npmrc'), `cafile=${CA_BUNDLE}\nprefer-offline=true\n`);
   await must(join(ROOT, 'test', 'container', 'base-images.sh'), [], { timeoutMs: 900_000 });
   await removeStack();
   for (const image of await listImages()) imagesBefore.add(image);

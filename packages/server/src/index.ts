@@ -69,7 +69,6 @@ export {
   type StartedPortal,
   type StartPortalDeps,
   SYSTEM_CHROMIUM_PATHS,
-  sandboxArgs,
   startPortal,
 } from './portal/index.js';
 export {

@@ -139,7 +139,7 @@ beforeAll(async () => {
   await removeStack();
   for (const image of await listImages()) imagesBefore.add(image);
 
-  await runGuide('build', ROOT, 900_000);
+  await runGuide('build', ROOT, 1_500_000);
 
   deployDir = join(work, 'deploy');
   mkdirSync(deployDir);
@@ -159,7 +159,7 @@ beforeAll(async () => {
   await answering('rtw-2');
   key = (await runGuide('first-key', deployDir)).trim().split('\n').pop() ?? '';
   expect(key).toMatch(/^rtw_live_/);
-}, 1_800_000);
+}, 2_400_000);
 
 afterAll(async () => {
   if (started) await run('podman-compose', ['down', '-v'], { cwd: deployDir, timeoutMs: 180_000 });

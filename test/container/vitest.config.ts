@@ -10,6 +10,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 240_000,
     // Building the base images on a fresh machine and the image itself.
-    hookTimeout: 480_000,
+    hookTimeout: 2_400_000,
   },
 });

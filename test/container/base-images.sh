@@ -47,11 +47,13 @@ if ! has "$NODE_IMAGE"; then
   ln -s ../lib/node_modules/npm/bin/npm-cli.js "$work/node/usr/local/bin/npm"
   ln -s ../lib/node_modules/npm/bin/npx-cli.js "$work/node/usr/local/bin/npx"
   ctr="$(buildah from --quiet "$DEBIAN_BASE")"
+  trap 'buildah rm "$ctr" >/dev/null 2>&1; rm -rf "$work"' EXIT
   buildah copy --quiet "$ctr" "$work/node/usr/local" /usr/local >/dev/null
   # The public image's unprivileged user.
   buildah run "$ctr" -- sh -c 'groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/bash --create-home node'
   buildah config --env NODE_VERSION="$NODE_VERSION" --cmd '["node"]' "$ctr"
   buildah commit --quiet --rm "$ctr" "$NODE_IMAGE" >/dev/null
+  trap 'rm -rf "$work"' EXIT
 fi
 
 if ! has "$POSTGRES_IMAGE"; then

@@ -57,7 +57,10 @@ const STAGES = [
   // last to end should be a short one.
   vitest('integration', BUILT),
   vitest('unit', BUILT),
-  vitest('packaging', BUILT),
+  // test/pack-install-engines.test.ts resolves the tarballs on the pinned Node 22 and 24 as well.
+  vitest('packaging', {
+    after: ['build', ...(scripts['test:runtimes:install'] ? ['test:runtimes:install'] : [])],
+  }),
   vitest('e2e', BUILT),
   // One TypeScript program for every package: a few seconds on one core.
   run('typecheck', { heavy: false, ...BUILT }),

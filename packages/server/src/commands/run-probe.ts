@@ -22,6 +22,7 @@ export async function runProbe(flags: ProbeFlags): Promise<number> {
   const launcher = playwrightLauncher(config.value.chromiumPath, {
     javaScript: config.value.javaScript,
     slots: 1,
+    sandbox: config.value.chromiumSandbox,
   });
   if (!launcher.ok) {
     process.stderr.write(`rtw-server: ${launcher.error}\n`);

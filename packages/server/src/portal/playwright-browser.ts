@@ -9,12 +9,11 @@ import type { BrowserLauncher, PoolBrowser } from './slot-types.js';
 import { createWarmSessions, warmSessionsFor } from './warm-sessions.js';
 
 /**
- * Launch arguments. The service runs as root in a throwaway container, hence no sandbox; the rest
- * stops Chromium's own background traffic (updates, sync, field trials) and QUIC, painting, image
- * loading and the extra processes of site isolation (decisions.md, "Portal driver").
+ * Launch arguments: they stop Chromium's own background traffic (updates, sync, field trials) and
+ * QUIC, painting, image loading and the extra processes of site isolation (decisions.md, "Portal
+ * driver"). Whether the sandbox is on is `chromiumSandbox`'s to say.
  */
 export const CHROMIUM_ARGS = [
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
@@ -31,6 +30,14 @@ export const CHROMIUM_ARGS = [
   '--disable-features=site-per-process,IsolateOrigins,SpareRendererForSitePerProcess,BackForwardCache',
 ] as const;
 
+/**
+ * Chromium's sandbox (Playwright's `chromiumSandbox`; off, it passes `--no-sandbox`): on, except as
+ * root, where Chromium refuses to start with it. `setting` is RTW_CHROMIUM_SANDBOX when given.
+ */
+export function chromiumSandbox(setting: boolean | null | undefined, uid = process.getuid?.()): boolean {
+  return setting ?? uid !== 0;
+}
+
 export interface BrowserOptions {
   /** Run the portal's own scripts; off by default (decisions.md, "Portal driver"). */
   readonly javaScript: boolean;
@@ -44,6 +51,8 @@ export interface BrowserOptions {
    * (warmSessionsFor). Unset: WARM_SESSIONS.
    */
   readonly slots?: number;
+  /** Chromium's sandbox: on, off, or unset (on unless running as root; see chromiumSandbox). */
+  readonly sandbox?: boolean | null;
 }
 
 export const DEFAULT_BROWSER_OPTIONS: BrowserOptions = { javaScript: false };
@@ -91,6 +100,7 @@ export async function launchPlaywrightBrowser(
     chromium.launch({
       executablePath,
       args: [...CHROMIUM_ARGS],
+      chromiumSandbox: chromiumSandbox(options.sandbox),
       headless: true,
       timeout: 30_000,
       // The server owns the signals and closes the pool itself.

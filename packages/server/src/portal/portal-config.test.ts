@@ -33,8 +33,22 @@ describe('loadPortalConfig', () => {
         browserDir: null,
         recycleAfterChecks: 100,
         javaScript: false,
+        chromiumSandbox: null,
       },
     });
+  });
+
+  it("takes Chromium's sandbox from RTW_CHROMIUM_SANDBOX (on or off), unset when not given", () => {
+    expect(loadPortalConfig({}, { RTW_CHROMIUM_SANDBOX: 'OFF' })).toMatchObject({
+      value: { chromiumSandbox: false },
+    });
+    expect(loadPortalConfig({}, { RTW_CHROMIUM_SANDBOX: 'on' })).toMatchObject({
+      value: { chromiumSandbox: true },
+    });
+    const bad = loadPortalConfig({}, { RTW_CHROMIUM_SANDBOX: 'no' });
+    expect(bad.ok ? [] : bad.error).toEqual([
+      expect.stringMatching(/RTW_CHROMIUM_SANDBOX\) must be on or off/),
+    ]);
   });
 
   it('takes the browser folder from --browser-dir or RTW_BROWSER_DIR, as an absolute path', () => {

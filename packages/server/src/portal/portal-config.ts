@@ -85,6 +85,8 @@ export interface PortalConfig {
   readonly recycleAfterChecks: number;
   /** Run the portal pages' own scripts (off: GOV.UK services work without them, and it is cheaper). */
   readonly javaScript: boolean;
+  /** RTW_CHROMIUM_SANDBOX: true on, false off, null (unset) on unless the process runs as root. */
+  readonly chromiumSandbox?: boolean | null;
 }
 
 /** The `rtw-server start` flags that configure the portal driver (all optional strings). */
@@ -191,6 +193,13 @@ export function loadPortalConfig(
     );
   }
 
+  const sandboxText = present(env.RTW_CHROMIUM_SANDBOX)?.toLowerCase();
+  if (sandboxText !== undefined && sandboxText !== 'on' && sandboxText !== 'off') {
+    problems.push(
+      "Chromium's sandbox setting (RTW_CHROMIUM_SANDBOX) must be on or off; leave it unset to have the sandbox on unless the server runs as root.",
+    );
+  }
+
   if (problems.length > 0 || slots === null || timeout === null) return fail(problems);
   return ok({
     entryUrls: urls,
@@ -200,6 +209,7 @@ export function loadPortalConfig(
     browserDir,
     recycleAfterChecks: DEFAULT_RECYCLE_AFTER_CHECKS,
     javaScript: scripts === 'on',
+    chromiumSandbox: sandboxText === undefined ? null : sandboxText === 'on',
   });
 }
 

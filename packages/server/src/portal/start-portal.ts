@@ -55,6 +55,7 @@ export async function startPortal(
   const launcher = playwrightLauncher(config.chromiumPath, {
     javaScript: config.javaScript,
     browserRoot,
+    sandbox: config.chromiumSandbox,
     slots: config.slots,
   });
   if (!launcher.ok) return fail([launcher.error]);

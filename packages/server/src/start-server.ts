@@ -7,6 +7,7 @@ import { type LiveCheckRunner, noPortalDriverRunner } from './checks/live-check-
 import { type ConfigFlags, type Env, loadConfig } from './config.js';
 import type { DashboardAdmin } from './dashboard/dashboard-admin.js';
 import type { HttpTimeouts } from './http/http-timeouts.js';
+import { type LifecycleFlags, loadLifecycleConfig } from './lifecycle-config.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { type PortalSlots, type StartedPortal, startPortal } from './portal/start-portal.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
@@ -16,7 +17,7 @@ import type { LookupAll } from './webhooks/resolve-target.js';
 import type { WebhooksConfig } from './webhooks/webhook-config.js';
 import type { Webhooks } from './webhooks/webhooks-service.js';
 
-export interface StartServerOptions extends ConfigFlags {
+export interface StartServerOptions extends ConfigFlags, LifecycleFlags {
   /** Environment to read RTW_* and DATABASE_URL from; defaults to process.env. */
   readonly env?: Env;
   /** An already open database; the server then leaves closing it to the caller. */
@@ -45,6 +46,8 @@ export interface StartServerOptions extends ConfigFlags {
   readonly webhookLookup?: LookupAll;
   /** How long clients may take to send headers and whole requests (default 30 s each; tests use less). */
   readonly httpTimeouts?: HttpTimeouts;
+  /** Overrides RTW_SHUTDOWN_DELAY_SECONDS: how long /readyz answers 503 before the listener closes. */
+  readonly shutdownDelayMs?: number;
 }
 
 export interface RunningServer {
@@ -59,7 +62,11 @@ export interface RunningServer {
   /** Dashboard passwords of account owners. */
   readonly dashboardAdmin: DashboardAdmin;
   sweep(now?: Date): Promise<DatabaseSweepReport>;
-  /** Graceful: stops accepting, finishes in-flight requests, then closes the browser and the database it opened. */
+  /**
+   * Graceful: /readyz turns 503 (and stays so for the shutdown delay while everything else serves),
+   * then it stops accepting, lets in-flight requests and live checks finish and be recorded (whether
+   * or not their clients are still there), then closes the browser and the database it opened.
+   */
   close(): Promise<void>;
 }
 
@@ -74,10 +81,18 @@ export class StartupError extends Error {
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const config = loadConfig(options, options.env ?? process.env);
-  if (!config.ok) throw new StartupError(config.error);
+  const env = options.env ?? process.env;
+  const config = loadConfig(options, env);
+  const lifecycle = loadLifecycleConfig(options, env, process.stdout.isTTY === true);
+  if (!config.ok || !lifecycle.ok)
+    throw new StartupError([...(config.ok ? [] : config.error), ...(lifecycle.ok ? [] : lifecycle.error)]);
   const clock = options.clock ?? (() => new Date());
-  const log = createLogger(options.logLevelOverride ?? config.value.logLevel, options.logDestination);
+  const log = createLogger(
+    options.logLevelOverride ?? config.value.logLevel,
+    options.logDestination,
+    lifecycle.value.logFormat,
+  );
+  const shutdownDelayMs = options.shutdownDelayMs ?? lifecycle.value.shutdownDelayMs;
 
   // The browser starts first: a missing Chromium stops the server before the data folder is locked.
   let portal: StartedPortal | null = null;
@@ -118,6 +133,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     dashboard: config.value.dashboard,
     httpTimeouts: options.httpTimeouts,
     portalHealth: portal ? () => portal.runner.health() : undefined,
+    browserReadiness: portal ? () => portal.slots.browserReadiness() : undefined,
   });
   let address: string;
   try {
@@ -148,6 +164,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     sweep: server.sweep,
     close() {
       closed ??= (async () => {
+        server.beginDraining();
+        if (shutdownDelayMs > 0) {
+          log.info({ delayMs: shutdownDelayMs }, 'draining: /readyz answers 503 before the listener closes');
+          await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
+        }
         await reseal?.stop();
         await server.close();
         await portal?.close();

@@ -29,6 +29,7 @@ import { createRateLimitRepo } from './rate-limit-repo.js';
 import { createRecentChecksRepo } from './recent-checks-repo.js';
 import { type ResealReport, resealBatch } from './reseal.js';
 import { type SweepReport, sweepExpired } from './retention.js';
+import { schemaStatus } from './schema-status.js';
 import { createUsageRepo } from './usage-repo.js';
 import { createWebhookDeliveriesRepo } from './webhook-deliveries-repo.js';
 import { createWebhookSecretsRepo } from './webhook-secrets-repo.js';
@@ -63,6 +64,8 @@ export interface Database {
   readonly recentChecks: RecentChecksRepo;
   /** The retention sweep as of `now` (see retention.ts), webhook log and dashboard sessions included. */
   sweep(now: Date): Promise<DatabaseSweepReport>;
+  /** For GET /readyz: null when the database answers and is fully migrated, else why not. */
+  readiness(): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -141,6 +144,7 @@ export async function openDatabase(
       ...(await webhookDeliveries.sweep(at)),
       dashboardSessions: await dashboard.sweep(at),
     }),
+    readiness: () => schemaStatus(db),
     close: closeAll,
   });
 }

@@ -332,6 +332,7 @@ describe('browser readiness (GET /readyz)', () => {
     );
 
     failLaunch = false;
+    expect(slots.browserReadiness()).toContain('could not be started'); // and launches again
     await tick();
     expect(slots.browserReadiness()).toBeNull();
     expect(browsers).toHaveLength(2);

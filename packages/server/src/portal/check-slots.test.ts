@@ -331,6 +331,7 @@ describe('browser readiness (GET /readyz)', () => {
       'The browser could not be started: chromium: cannot open display (trying again)',
     );
 
+    await tick(); // the launch that call started fails too
     failLaunch = false;
     expect(slots.browserReadiness()).toContain('could not be started'); // and launches again
     await tick();

@@ -1,6 +1,10 @@
 import { join } from 'node:path';
+import { fail } from '@sharecode/core';
 import type { DestinationStream } from 'pino';
 import type { Admin } from './accounts/admin.js';
+import { runAdminOperation } from './admin/admin-operations.js';
+import { adminSocketPath } from './admin/admin-socket-protocol.js';
+import { type AdminSocketServer, listenAdminSocket } from './admin/admin-socket-server.js';
 import { createServer } from './app.js';
 import type { CheckEndedListener } from './checks/async-ports.js';
 import { type LiveCheckRunner, noPortalDriverRunner } from './checks/live-check-runner.js';
@@ -13,6 +17,8 @@ import { type PortalSlots, type StartedPortal, startPortal } from './portal/star
 import type { AsyncChecksConfig } from './queue/async-config.js';
 import { type Database, type DatabaseSweepReport, openDatabase } from './store/open-database.js';
 import { resealInBackground } from './store/reseal-in-background.js';
+import { rotateEncryptionKey } from './store/rotate-encryption-key.js';
+import { SERVER_VERSION } from './version.js';
 import type { LookupAll } from './webhooks/resolve-target.js';
 import type { WebhooksConfig } from './webhooks/webhook-config.js';
 import type { Webhooks } from './webhooks/webhooks-service.js';
@@ -146,6 +152,37 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       `Could not listen on ${config.value.host}:${config.value.port}: ${(error as Error).message}`,
     ]);
   }
+  // The embedded database is this process's alone: admin commands reach it through this socket.
+  let adminSocket: AdminSocketServer | null = null;
+  if (ownsDatabase && config.value.databaseUrl === null) {
+    const serverConfig = config.value;
+    const listening = await listenAdminSocket({
+      path: adminSocketPath(serverConfig.dataDir),
+      version: SERVER_VERSION,
+      log: log.child({ component: 'admin' }),
+      run: (command, params) =>
+        runAdminOperation(
+          {
+            admin: server.admin,
+            dashboardAdmin: server.dashboardAdmin,
+            // A new key for RTW_ENCRYPTION_KEY needs no database; the key file's keys are this
+            // process's keyring, which only a restart changes.
+            rotateEncryption: async () =>
+              serverConfig.encryptionKey !== null
+                ? rotateEncryptionKey(serverConfig)
+                : fail(
+                    'Rotating the key file re-seals every value with a new key, which this running server cannot take on: ' +
+                      'stop the server, run `rtw-server keys rotate-encryption`, then start it again.',
+                  ),
+          },
+          command,
+          params,
+        ),
+    });
+    if (listening.ok) adminSocket = listening.value;
+    // Without the socket the service still serves; admin commands then need it stopped.
+    else log.warn({ problem: listening.error }, 'admin socket unavailable');
+  }
   log.info({ url: address, database: database.db.kind }, 'rtw-server listening');
   // After a key rotation, old values are sealed again with the new key while the server serves.
   const reseal = database.hasPreviousKeys
@@ -169,6 +206,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           log.info({ delayMs: shutdownDelayMs }, 'draining: /readyz answers 503 before the listener closes');
           await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
         }
+        await adminSocket?.close();
         await reseal?.stop();
         await server.close();
         await portal?.close();

@@ -1,6 +1,7 @@
 import { ASYNC_CHECKS_MIGRATION } from './async-migration.js';
 import { DASHBOARD_MIGRATION } from './dashboard-migration.js';
 import type { Db } from './db.js';
+import { EMAIL_UNIQUE_MIGRATION } from './email-unique-migration.js';
 import { WEBHOOKS_MIGRATION } from './webhook-migration.js';
 
 interface Migration {
@@ -93,6 +94,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ASYNC_CHECKS_MIGRATION,
   WEBHOOKS_MIGRATION,
   DASHBOARD_MIGRATION,
+  EMAIL_UNIQUE_MIGRATION,
 ];
 
 /** The newest schema version this server knows (GET /readyz compares the database's with it). */

@@ -130,7 +130,7 @@ describe('rtw-server admin commands against a running embedded server', () => {
     const plan = bin(['accounts', 'set-plan', '--account', accountId, '--plan', 'scale']);
     expect(plan).toMatchObject({ code: 0, stdout: `${accountId} scale\n` });
     const keys = bin(['keys', 'list', '--account', accountId]);
-    expect(keys.stdout).toMatch(/^key_\w+ test rtw_test_\w+ revoked \d{4}-/);
+    expect(keys.stdout).toMatch(/^key_\w+ test rtw_test_\S+ revoked \d{4}-/);
   });
 
   it('sets a password piped in, and says how to rotate the key file (which needs the server stopped)', () => {

@@ -68,8 +68,10 @@ interface Queued extends Planned {
  * in progress and no key its requests a second.
  */
 async function plan(admin: Admin, tests: number, lives: number, freeAccount: boolean): Promise<Planned[]> {
+  let accounts = 0;
   const accountWithKeys = async (plan: 'free' | 'pro', mode: 'live' | 'test', keys: number) => {
-    const account = await admin.createAccount({ email: 'processes@example.com', plan });
+    accounts += 1;
+    const account = await admin.createAccount({ email: `processes-${accounts}@example.com`, plan });
     if (!account.ok) throw new Error(account.error);
     const made: string[] = [];
     for (let i = 0; i < keys; i += 1) {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validBody } from './support/api.js';
 import { seedPgliteDataDir } from './support/pglite-template.js';
 import { BIN, ensureServerBuilt, runBin } from './support/processes.js';
 
@@ -56,12 +57,7 @@ const check = (url: string, key: string) =>
   fetch(`${url}/api/check/right-to-rent`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      share_code: 'RACPT0001',
-      date_of_birth: '1990-01-01',
-      checker_name: 'Northside Lettings',
-      checker_type: 'agent',
-    }),
+    body: JSON.stringify(validBody('/api/check/right-to-rent')),
   });
 
 describe('rtw-server admin commands against a running embedded server', () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/accounts/admin.js';
 import type { LiveCheckRunner } from '../src/checks/live-check-runner.js';
 import { openDatabase, startServer } from '../src/index.js';
+import { validBody } from './support/api.js';
 import { seedPgliteDataDir } from './support/pglite-template.js';
 import { createPostgresDatabase, type TestPostgresDatabase } from './support/postgres.js';
 import { newKey, startTestServer, type TestServer } from './support/test-server.js';
@@ -145,12 +146,7 @@ describe('shutdown drains: /readyz turns 503 first, checks whose clients have go
       fetch(`${server.url}/api/check/right-to-rent`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          share_code: 'RACPT0001',
-          date_of_birth: '1990-01-01',
-          checker_name: 'Northside Lettings',
-          checker_type: 'agent',
-        }),
+        body: JSON.stringify(validBody('/api/check/right-to-rent')),
         signal: client.signal,
       }).catch((error: unknown) => error),
     );

@@ -16,7 +16,7 @@ describe('migrations on PostgreSQL', () => {
     const dbs = await Promise.all([1, 2, 3].map(() => openPostgresDb(pg.url, 2)));
     try {
       const applied = await Promise.all(dbs.map((db) => migrate(db, new Date())));
-      expect(applied.flat().sort()).toEqual(MIGRATIONS.map((m) => m.version));
+      expect(applied.flat().sort((a, b) => a - b)).toEqual(MIGRATIONS.map((m) => m.version));
       const [db] = dbs;
       const rows = await db?.query<{ version: number }>(
         'SELECT version FROM schema_migrations ORDER BY version',

@@ -60,7 +60,7 @@ describe('two rtw-server processes on one PostgreSQL', () => {
 
   it('applied each migration once', async () => {
     const { rows } = await database.db.query<{ version: number }>('SELECT version FROM schema_migrations');
-    expect(rows.map((row) => row.version).sort()).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(rows.map((row) => row.version).sort((a, b) => a - b)).toEqual(MIGRATIONS.map((m) => m.version));
   });
 
   it('the bin creates accounts and keys, changes plans and subscriptions, and revokes keys', () => {

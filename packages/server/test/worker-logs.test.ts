@@ -25,7 +25,10 @@ describe('the asynchronous worker logs attempts, retries and ends at info', () =
 
   it('a check that succeeds on its second attempt', async () => {
     const { key } = await newKey(server.admin, 'pro', 'test');
-    const body = { ...validBody('/api/check/right-to-rent'), share_code: 'RRTRY0001' };
+    const body: Record<string, unknown> = {
+      ...validBody('/api/check/right-to-rent'),
+      share_code: 'RRTRY0001',
+    };
     const created = await call(server.url, 'POST', '/api/check/right-to-rent/async', { key, json: body });
     expect(created.status).toBe(202);
     const checkId = (created.body as { id: string }).id;
@@ -48,7 +51,7 @@ describe('the asynchronous worker logs attempts, retries and ends at info', () =
     expect(lines[2]).toMatchObject({ attempt: 2, code: null });
     expect(lines[3]).toMatchObject({ attempts: 2, status: 'succeeded', code: null });
     const text = JSON.stringify(lines);
-    for (const personal of ['RRTRY0001', body.date_of_birth, String(body.checker_name)])
+    for (const personal of ['RRTRY0001', String(body.date_of_birth), String(body.checker_name)])
       expect(text).not.toContain(personal);
   });
 });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fail } from '@sharecode/core';
-import type { DestinationStream } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import type { Admin } from './accounts/admin.js';
 import { runAdminOperation } from './admin/admin-operations.js';
 import { adminSocketPath } from './admin/admin-socket-protocol.js';
@@ -8,7 +8,7 @@ import { type AdminSocketServer, listenAdminSocket } from './admin/admin-socket-
 import { createServer } from './app.js';
 import type { CheckEndedListener } from './checks/async-ports.js';
 import { type LiveCheckRunner, noPortalDriverRunner } from './checks/live-check-runner.js';
-import { type ConfigFlags, type Env, loadConfig } from './config.js';
+import { type ConfigFlags, type Env, loadConfig, type ServerConfig } from './config.js';
 import type { DashboardAdmin } from './dashboard/dashboard-admin.js';
 import type { HttpTimeouts } from './http/http-timeouts.js';
 import { type LifecycleFlags, loadLifecycleConfig } from './lifecycle-config.js';
@@ -153,36 +153,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ]);
   }
   // The embedded database is this process's alone: admin commands reach it through this socket.
-  let adminSocket: AdminSocketServer | null = null;
-  if (ownsDatabase && config.value.databaseUrl === null) {
-    const serverConfig = config.value;
-    const listening = await listenAdminSocket({
-      path: adminSocketPath(serverConfig.dataDir),
-      version: SERVER_VERSION,
-      log: log.child({ component: 'admin' }),
-      run: (command, params) =>
-        runAdminOperation(
-          {
-            admin: server.admin,
-            dashboardAdmin: server.dashboardAdmin,
-            // A new key for RTW_ENCRYPTION_KEY needs no database; the key file's keys are this
-            // process's keyring, which only a restart changes.
-            rotateEncryption: async () =>
-              serverConfig.encryptionKey !== null
-                ? rotateEncryptionKey(serverConfig)
-                : fail(
-                    'Rotating the key file re-seals every value with a new key, which this running server cannot take on: ' +
-                      'stop the server, run `rtw-server keys rotate-encryption`, then start it again.',
-                  ),
-          },
-          command,
-          params,
-        ),
-    });
-    if (listening.ok) adminSocket = listening.value;
-    // Without the socket the service still serves; admin commands then need it stopped.
-    else log.warn({ problem: listening.error }, 'admin socket unavailable');
-  }
+  const adminSocket =
+    ownsDatabase && config.value.databaseUrl === null
+      ? await openAdminSocket(config.value, server, log)
+      : null;
   log.info({ url: address, database: database.db.kind }, 'rtw-server listening');
   // After a key rotation, old values are sealed again with the new key while the server serves.
   const reseal = database.hasPreviousKeys
@@ -217,4 +191,39 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return closed;
     },
   };
+}
+
+/** The admin socket in the data folder; null (with a warning) when it cannot be opened. */
+async function openAdminSocket(
+  config: ServerConfig,
+  server: Pick<RunningServer, 'admin' | 'dashboardAdmin'>,
+  log: Logger,
+): Promise<AdminSocketServer | null> {
+  const listening = await listenAdminSocket({
+    path: adminSocketPath(config.dataDir),
+    version: SERVER_VERSION,
+    log: log.child({ component: 'admin' }),
+    run: (command, params) =>
+      runAdminOperation(
+        {
+          admin: server.admin,
+          dashboardAdmin: server.dashboardAdmin,
+          // A new key for RTW_ENCRYPTION_KEY needs no database; the key file's keys are this
+          // process's keyring, which only a restart changes.
+          rotateEncryption: async () =>
+            config.encryptionKey !== null
+              ? rotateEncryptionKey(config)
+              : fail(
+                  'Rotating the key file re-seals every value with a new key, which this running server cannot take on: ' +
+                    'stop the server, run `rtw-server keys rotate-encryption`, then start it again.',
+                ),
+        },
+        command,
+        params,
+      ),
+  });
+  if (listening.ok) return listening.value;
+  // Without the socket the service still serves; admin commands then need it stopped.
+  log.warn({ problem: listening.error }, 'admin socket unavailable');
+  return null;
 }

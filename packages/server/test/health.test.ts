@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import type { CheckResult, Outcome } from '@sharecode/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/accounts/admin.js';
+import { askAdminSocket } from '../src/admin/admin-socket-client.js';
 import type { LiveCheckRunner } from '../src/checks/live-check-runner.js';
 import { openDatabase, startServer } from '../src/index.js';
+import { SERVER_VERSION } from '../src/version.js';
 import { validBody } from './support/api.js';
 import { seedPgliteDataDir } from './support/pglite-template.js';
 import { createPostgresDatabase, type TestPostgresDatabase } from './support/postgres.js';
@@ -141,6 +143,15 @@ describe('shutdown drains: /readyz turns 503 first, checks whose clients have go
       shutdownDelayMs: 400,
     });
     const { key, accountId } = await newKey(server.admin, 'pro', 'live');
+    // The embedded server answers admin commands on its socket (the bin's commands: admin-process.test.ts).
+    const listed = await askAdminSocket(join(dataDir, 'admin.sock'), {
+      version: SERVER_VERSION,
+      command: 'accounts.list',
+      params: {},
+    });
+    expect(listed.kind === 'answer' && listed.answer.ok && listed.answer.value).toEqual([
+      expect.objectContaining({ id: accountId, plan: 'pro' }),
+    ]);
     const clients = [1, 2, 3, 4].map(() => new AbortController());
     const requests = clients.map((client) =>
       fetch(`${server.url}/api/check/right-to-rent`, {

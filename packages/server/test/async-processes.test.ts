@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,10 +68,9 @@ interface Queued extends Planned {
  * in progress and no key its requests a second.
  */
 async function plan(admin: Admin, tests: number, lives: number, freeAccount: boolean): Promise<Planned[]> {
-  let accounts = 0;
   const accountWithKeys = async (plan: 'free' | 'pro', mode: 'live' | 'test', keys: number) => {
-    accounts += 1;
-    const account = await admin.createAccount({ email: `processes-${accounts}@example.com`, plan });
+    // One address per account (several plans share a database).
+    const account = await admin.createAccount({ email: `processes-${randomUUID()}@example.com`, plan });
     if (!account.ok) throw new Error(account.error);
     const made: string[] = [];
     for (let i = 0; i < keys; i += 1) {

@@ -18,6 +18,8 @@ import { createDashboardService } from './dashboard/dashboard-service.js';
 import { createDeviceCookies } from './dashboard/device-cookie.js';
 import { createDashboardSessions } from './dashboard/sessions.js';
 import { createSignInThrottle } from './dashboard/sign-in-throttle.js';
+import { createInFlight } from './health/in-flight.js';
+import { createReadiness } from './health/readiness.js';
 import { buildHttpApp } from './http/build-app.js';
 import type { EdgeConfig } from './http/edge-config.js';
 import type { HttpTimeouts } from './http/http-timeouts.js';
@@ -67,6 +69,8 @@ export interface ServerDeps {
   readonly httpTimeouts?: HttpTimeouts | undefined;
   /** The live portal driver's health (GET /healthz/portal, the live dashboard); absent: no driver. */
   readonly portalHealth?: (() => PortalHealthReport) | undefined;
+  /** The portal driver's browser for GET /readyz (null: up); absent: no driver. */
+  readonly browserReadiness?: (() => string | null) | undefined;
 }
 
 export interface Server {
@@ -77,7 +81,12 @@ export interface Server {
   /** Dashboard passwords (`rtw-server accounts set-password`). */
   readonly dashboardAdmin: DashboardAdmin;
   sweep(now?: Date): Promise<DatabaseSweepReport>;
-  /** Stops accepting, lets in-flight requests and check runs finish, stops the sweep. The database stays open. */
+  /** The first step of shutdown: GET /readyz answers 503 from now on; everything else still serves. */
+  beginDraining(): void;
+  /**
+   * Stops accepting, lets in-flight requests and check runs finish (synchronous live checks included,
+   * whether or not their clients are still connected), stops the sweep. The database stays open.
+   */
   close(): Promise<void>;
 }
 
@@ -177,21 +186,31 @@ export function createServer(deps: ServerDeps): Server {
     'webhooks',
   );
   let closing = false;
+  let draining = false;
+  // Checks started for a request finish and are recorded before the database closes, client or not.
+  const inFlight = createInFlight();
   const app = buildHttpApp({
     log,
     openapiJson: OPENAPI_JSON,
     isClosing: () => closing,
+    readiness: createReadiness({
+      database: database.readiness,
+      browser: deps.browserReadiness,
+      draining: () => draining || closing,
+    }),
     httpTimeouts: deps.httpTimeouts,
     edge: deps.edge,
     admitRequest,
     syncCheck: (input) =>
-      performSyncCheck(
-        { quota, copies: database.checkCopies, liveRunner: deps.liveRunner, clock, log },
-        input,
+      inFlight.track(() =>
+        performSyncCheck(
+          { quota, copies: database.checkCopies, liveRunner: deps.liveRunner, clock, log },
+          input,
+        ),
       ),
     // A full portal refuses a live check before its account is looked at (issue 15, item 7).
     ...(deps.liveRunner.hold ? { holdLiveSlot: deps.liveRunner.hold.bind(deps.liveRunner) } : {}),
-    createAsyncCheck: asyncChecks.create,
+    createAsyncCheck: (input) => inFlight.track(() => asyncChecks.create(input)),
     readAsyncCheck: asyncChecks.read,
     portalHealth: deps.portalHealth,
     dashboard: {
@@ -247,11 +266,16 @@ export function createServer(deps: ServerDeps): Server {
     webhooks,
     dashboardAdmin: createDashboardAdmin({ repo: database.dashboard, now: clock }),
     sweep,
+    beginDraining() {
+      draining = true;
+    },
     async close() {
       closing = true;
       if (timer) clearInterval(timer);
       // Runs in hand reach their next state before the database can close.
-      await Promise.all([app.close(), asyncWorker.stop(), webhookWorker.stop()]);
+      await Promise.all([app.close(), asyncWorker.stop(), webhookWorker.stop(), inFlight.settled()]);
+      // A request still being admitted when the first look found nothing may have started one since.
+      await inFlight.settled();
       await webhooks.settle();
       agents.close();
     },

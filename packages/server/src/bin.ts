@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { registerAccountsCreate } from './commands/accounts-create.js';
+import { registerAccountsList } from './commands/accounts-list.js';
 import { registerAccountsSetCallback } from './commands/accounts-set-callback.js';
 import { registerAccountsSetPassword } from './commands/accounts-set-password.js';
 import { registerAccountsSetPlan } from './commands/accounts-set-plan.js';
@@ -13,11 +14,13 @@ import { registerKeysRevoke } from './commands/keys-revoke.js';
 import { registerKeysRotateEncryption } from './commands/keys-rotate-encryption.js';
 import { registerPortalCommands } from './commands/portal-probe.js';
 import { registerStartCommand } from './commands/start-command.js';
+import { SERVER_VERSION } from './version.js';
 
 // Only dispatching here: each subcommand is in commands/, and the heavy parts (the HTTP stack, the
 // browser driver) load inside the action that needs them, so admin commands stay quick.
 const program = new Command('rtw-server')
   .description('The reference share-code check service: HTTP API, portal driver, accounts, keys, quotas.')
+  .version(SERVER_VERSION, '-V, --version', 'print the version of rtw-server')
   .showHelpAfterError();
 
 registerStartCommand(program);
@@ -25,6 +28,7 @@ registerPortalCommands(program);
 
 const accounts = program.command('accounts').description('Create and change accounts.');
 registerAccountsCreate(accounts);
+registerAccountsList(accounts);
 registerAccountsSetPlan(accounts);
 registerAccountsSetSubscription(accounts);
 registerAccountsUsage(accounts);

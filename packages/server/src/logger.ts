@@ -1,4 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
+import type { LogFormat } from './lifecycle-config.js';
 
 /**
  * Structured logs that never carry an API key, a share code, a date of birth or a name: bodies and
@@ -40,7 +42,33 @@ interface ReplyLike {
   readonly statusCode?: number;
 }
 
-export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+/**
+ * One readable line per entry for a person at a terminal: time, level, message, then the fields
+ * (request id, check id, codes). The same redaction applies: it runs before either format.
+ */
+export function prettyDestination(options: { colour: boolean; destination?: NodeJS.WritableStream }) {
+  return pretty({
+    colorize: options.colour,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service',
+    singleLine: true,
+    sync: true,
+    destination: options.destination ?? 1,
+  });
+}
+
+export function createLogger(
+  level: LogLevel,
+  destination?: DestinationStream,
+  format: LogFormat = 'json',
+): Logger {
+  const out =
+    destination && format === 'pretty'
+      ? prettyDestination({ colour: false, destination: destination as unknown as NodeJS.WritableStream })
+      : (destination ??
+        (format === 'pretty'
+          ? prettyDestination({ colour: process.stdout.isTTY === true })
+          : pino.destination({ sync: false })));
   return pino(
     {
       level,
@@ -51,6 +79,6 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
         res: (res: ReplyLike) => ({ statusCode: res.statusCode }),
       },
     },
-    destination ?? pino.destination({ sync: false }),
+    out,
   );
 }

@@ -1,22 +1,29 @@
 import { join } from 'node:path';
-import type { DestinationStream } from 'pino';
+import { fail } from '@sharecode/core';
+import type { DestinationStream, Logger } from 'pino';
 import type { Admin } from './accounts/admin.js';
+import { runAdminOperation } from './admin/admin-operations.js';
+import { adminSocketPath } from './admin/admin-socket-protocol.js';
+import { type AdminSocketServer, listenAdminSocket } from './admin/admin-socket-server.js';
 import { createServer } from './app.js';
 import type { CheckEndedListener } from './checks/async-ports.js';
 import { type LiveCheckRunner, noPortalDriverRunner } from './checks/live-check-runner.js';
-import { type ConfigFlags, type Env, loadConfig } from './config.js';
+import { type ConfigFlags, type Env, loadConfig, type ServerConfig } from './config.js';
 import type { DashboardAdmin } from './dashboard/dashboard-admin.js';
 import type { HttpTimeouts } from './http/http-timeouts.js';
+import { type LifecycleFlags, loadLifecycleConfig } from './lifecycle-config.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { type PortalSlots, type StartedPortal, startPortal } from './portal/start-portal.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
 import { type Database, type DatabaseSweepReport, openDatabase } from './store/open-database.js';
 import { resealInBackground } from './store/reseal-in-background.js';
+import { rotateEncryptionKey } from './store/rotate-encryption-key.js';
+import { SERVER_VERSION } from './version.js';
 import type { LookupAll } from './webhooks/resolve-target.js';
 import type { WebhooksConfig } from './webhooks/webhook-config.js';
 import type { Webhooks } from './webhooks/webhooks-service.js';
 
-export interface StartServerOptions extends ConfigFlags {
+export interface StartServerOptions extends ConfigFlags, LifecycleFlags {
   /** Environment to read RTW_* and DATABASE_URL from; defaults to process.env. */
   readonly env?: Env;
   /** An already open database; the server then leaves closing it to the caller. */
@@ -45,6 +52,8 @@ export interface StartServerOptions extends ConfigFlags {
   readonly webhookLookup?: LookupAll;
   /** How long clients may take to send headers and whole requests (default 30 s each; tests use less). */
   readonly httpTimeouts?: HttpTimeouts;
+  /** Overrides RTW_SHUTDOWN_DELAY_SECONDS: how long /readyz answers 503 before the listener closes. */
+  readonly shutdownDelayMs?: number;
 }
 
 export interface RunningServer {
@@ -59,7 +68,11 @@ export interface RunningServer {
   /** Dashboard passwords of account owners. */
   readonly dashboardAdmin: DashboardAdmin;
   sweep(now?: Date): Promise<DatabaseSweepReport>;
-  /** Graceful: stops accepting, finishes in-flight requests, then closes the browser and the database it opened. */
+  /**
+   * Graceful: /readyz turns 503 (and stays so for the shutdown delay while everything else serves),
+   * then it stops accepting, lets in-flight requests and live checks finish and be recorded (whether
+   * or not their clients are still there), then closes the browser and the database it opened.
+   */
   close(): Promise<void>;
 }
 
@@ -74,10 +87,18 @@ export class StartupError extends Error {
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const config = loadConfig(options, options.env ?? process.env);
-  if (!config.ok) throw new StartupError(config.error);
+  const env = options.env ?? process.env;
+  const config = loadConfig(options, env);
+  const lifecycle = loadLifecycleConfig(options, env, process.stdout.isTTY === true);
+  if (!config.ok || !lifecycle.ok)
+    throw new StartupError([...(config.ok ? [] : config.error), ...(lifecycle.ok ? [] : lifecycle.error)]);
   const clock = options.clock ?? (() => new Date());
-  const log = createLogger(options.logLevelOverride ?? config.value.logLevel, options.logDestination);
+  const log = createLogger(
+    options.logLevelOverride ?? config.value.logLevel,
+    options.logDestination,
+    lifecycle.value.logFormat,
+  );
+  const shutdownDelayMs = options.shutdownDelayMs ?? lifecycle.value.shutdownDelayMs;
 
   // The browser starts first: a missing Chromium stops the server before the data folder is locked.
   let portal: StartedPortal | null = null;
@@ -119,6 +140,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     edge: config.value.edge,
     httpTimeouts: options.httpTimeouts,
     portalHealth: portal ? () => portal.runner.health() : undefined,
+    browserReadiness: portal ? () => portal.slots.browserReadiness() : undefined,
   });
   let address: string;
   try {
@@ -131,6 +153,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       `Could not listen on ${config.value.host}:${config.value.port}: ${(error as Error).message}`,
     ]);
   }
+  // The embedded database is this process's alone: admin commands reach it through this socket.
+  const adminSocket =
+    ownsDatabase && config.value.databaseUrl === null
+      ? await openAdminSocket(config.value, server, log)
+      : null;
   log.info({ url: address, database: database.db.kind }, 'rtw-server listening');
   // After a key rotation, old values are sealed again with the new key while the server serves (and
   // values written before crypto-shredding move to their data keys).
@@ -152,6 +179,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     sweep: server.sweep,
     close() {
       closed ??= (async () => {
+        server.beginDraining();
+        if (shutdownDelayMs > 0) {
+          log.info({ delayMs: shutdownDelayMs }, 'draining: /readyz answers 503 before the listener closes');
+          await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
+        }
+        await adminSocket?.close();
         await reseal?.stop();
         await server.close();
         await portal?.close();
@@ -162,4 +195,39 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return closed;
     },
   };
+}
+
+/** The admin socket in the data folder; null (with a warning) when it cannot be opened. */
+async function openAdminSocket(
+  config: ServerConfig,
+  server: Pick<RunningServer, 'admin' | 'dashboardAdmin'>,
+  log: Logger,
+): Promise<AdminSocketServer | null> {
+  const listening = await listenAdminSocket({
+    path: adminSocketPath(config.dataDir),
+    version: SERVER_VERSION,
+    log: log.child({ component: 'admin' }),
+    run: (command, params) =>
+      runAdminOperation(
+        {
+          admin: server.admin,
+          dashboardAdmin: server.dashboardAdmin,
+          // A new key for RTW_ENCRYPTION_KEY needs no database; the key file's keys are this
+          // process's keyring, which only a restart changes.
+          rotateEncryption: async () =>
+            config.encryptionKey !== null
+              ? rotateEncryptionKey(config)
+              : fail(
+                  'Rotating the key file re-seals every value with a new key, which this running server cannot take on: ' +
+                    'stop the server, run `rtw-server keys rotate-encryption`, then start it again.',
+                ),
+        },
+        command,
+        params,
+      ),
+  });
+  if (listening.ok) return listening.value;
+  // Without the socket the service still serves; admin commands then need it stopped.
+  log.warn({ problem: listening.error }, 'admin socket unavailable');
+  return null;
 }

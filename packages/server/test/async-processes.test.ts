@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,7 +69,8 @@ interface Queued extends Planned {
  */
 async function plan(admin: Admin, tests: number, lives: number, freeAccount: boolean): Promise<Planned[]> {
   const accountWithKeys = async (plan: 'free' | 'pro', mode: 'live' | 'test', keys: number) => {
-    const account = await admin.createAccount({ email: 'processes@example.com', plan });
+    // One address per account (several plans share a database).
+    const account = await admin.createAccount({ email: `processes-${randomUUID()}@example.com`, plan });
     if (!account.ok) throw new Error(account.error);
     const made: string[] = [];
     for (let i = 0; i < keys; i += 1) {

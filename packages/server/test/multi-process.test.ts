@@ -45,8 +45,10 @@ describe('two rtw-server processes on one PostgreSQL', () => {
     await pg?.drop();
   });
 
+  let accounts = 0;
   const account = async (plan: 'free' | 'pro' | 'scale') => {
-    const created = await admin.createAccount({ email: 'multi@example.com', plan });
+    accounts += 1;
+    const created = await admin.createAccount({ email: `multi-${accounts}@example.com`, plan });
     if (!created.ok) throw new Error(created.error);
     return created.value.id;
   };

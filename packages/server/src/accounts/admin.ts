@@ -32,6 +32,8 @@ export interface AccountUsage {
 export interface Admin {
   createAccount(input: { email: string; plan: string }): Promise<Outcome<AccountRecord, string>>;
   getAccount(accountId: string): Promise<Outcome<AccountRecord, string>>;
+  /** Every account with an owner, oldest first (anonymous sandbox keys' accounts left out). */
+  listAccounts(): Promise<Outcome<AccountRecord[], string>>;
   setPlan(accountId: string, plan: string): Promise<Outcome<AccountRecord, string>>;
   setSubscriptionStatus(accountId: string, status: string): Promise<Outcome<AccountRecord, string>>;
   /** The key is in the result once and never again: only its hash is stored. */
@@ -94,11 +96,19 @@ export function createAdmin(deps: {
         subscriptionStatus: 'active',
         createdAt: now(),
       };
-      await accounts.insertAccount(account);
+      const existing = await accounts.insertAccount(account);
+      if (existing !== null) {
+        return fail(
+          `The account ${existing} already has the e-mail address ${address} (letter case aside): one address, one account. ` +
+            'Use that account, or give another address.',
+        );
+      }
       return ok(account);
     },
 
     getAccount: requireAccount,
+
+    listAccounts: async () => ok(await accounts.listAccounts()),
 
     async setPlan(accountId, plan) {
       if (!isPlan(plan)) return fail(`Unknown plan ${JSON.stringify(plan)}: use one of ${PLANS.join(', ')}.`);

@@ -39,7 +39,13 @@ export type ClaimKeyOutcome =
   | { readonly type: 'no_account' };
 
 export interface AccountsRepo {
-  insertAccount(account: AccountRecord): Promise<void>;
+  /**
+   * Inserts the account unless one (not anonymous) has the same e-mail address in any case: then
+   * nothing is written and that account's id comes back. Null: inserted.
+   */
+  insertAccount(account: AccountRecord): Promise<string | null>;
+  /** Every account that has an owner (anonymous sandbox keys' accounts left out), oldest first. */
+  listAccounts(): Promise<AccountRecord[]>;
   getAccount(id: string): Promise<AccountRecord | null>;
   /** Returns the updated account, or null when there is no such account. */
   updatePlan(id: string, plan: Plan, now: Date): Promise<AccountRecord | null>;

@@ -67,11 +67,22 @@ export async function runAsyncAttempt(deps: AsyncAttemptDeps, claimed: ClaimedCh
       checkId: claimed.id,
       requestId: claimed.requestId,
     });
+    // Operators follow a check by these lines: ids, attempt numbers and codes only, never the request.
+    const ids = { checkId: claimed.id, requestId: claimed.requestId, mode: claimed.mode, kind: claimed.kind };
+    log.info(
+      { ...ids, attempt: claimed.attempt, code: outcome.ok ? null : outcome.error.code },
+      'async check attempt ended',
+    );
     if (!outcome.ok && retryDecision(outcome.error.code, claimed.attempt).retry) {
       const delayMs = retryDelaySeconds(claimed.attempt, deps.retrySchedule[claimed.mode]) * 1000;
       const dueAt = queueTimeAfter(deps.queueClock, delayMs);
-      if (await deps.repo.scheduleRetry(claimed.id, claimed.leaseToken, dueAt))
+      if (await deps.repo.scheduleRetry(claimed.id, claimed.leaseToken, dueAt)) {
+        log.info(
+          { ...ids, attempt: claimed.attempt, nextAttempt: claimed.attempt + 1, retryInMs: delayMs },
+          'async check retry scheduled',
+        );
         return { type: 'retry', delayMs };
+      }
       log.warn({ checkId: claimed.id }, 'async check lease lost before its retry was scheduled');
       return { type: 'lost' };
     }
@@ -108,6 +119,15 @@ export async function runAsyncAttempt(deps: AsyncAttemptDeps, claimed: ClaimedCh
     log.warn({ checkId: claimed.id }, 'async check lease lost; its outcome was not written');
     return { type: 'lost' };
   }
-  log.debug({ checkId: claimed.id, attempts: ended.attempts, status: ended.status }, 'async check ended');
+  log.info(
+    {
+      checkId: claimed.id,
+      requestId: claimed.requestId,
+      attempts: ended.attempts,
+      status: ended.status,
+      code: outcome.ok ? null : outcome.error.code,
+    },
+    'async check ended',
+  );
   return { type: 'ended', status: outcome.ok ? 'succeeded' : 'failed' };
 }

@@ -1,23 +1,23 @@
-import type { Outcome } from '@sharecode/core';
 import { type Command, Option } from 'commander';
-import type { Admin } from '../accounts/admin.js';
+import type { AccountView } from '../admin/admin-operations.js';
 import type { ConfigFlags } from '../config.js';
 import { databaseOptions } from './database-options.js';
 import { withAdmin } from './with-admin.js';
 
-export interface AccountChoiceSpec<A> {
+export interface AccountChoiceSpec {
   readonly name: string;
   readonly description: string;
   /** The option's name, which is also its value's placeholder: `--plan <plan>`. */
   readonly option: string;
   readonly optionDescription: string;
   readonly choices: readonly string[];
-  readonly apply: (admin: Admin, account: string, value: string) => Promise<Outcome<A, string>>;
-  readonly print: (changed: A) => string;
+  /** The admin operation that sets it (admin/admin-operations.ts); its parameter is named like the option. */
+  readonly operation: 'accounts.set-plan' | 'accounts.set-subscription';
+  readonly print: (changed: AccountView) => string;
 }
 
 /** An `accounts` subcommand that sets one field of an account to one of a few values. */
-export function registerAccountChoice<A>(accounts: Command, spec: AccountChoiceSpec<A>): void {
+export function registerAccountChoice(accounts: Command, spec: AccountChoiceSpec): void {
   databaseOptions(
     accounts
       .command(spec.name)
@@ -29,6 +29,11 @@ export function registerAccountChoice<A>(accounts: Command, spec: AccountChoiceS
           .makeOptionMandatory(),
       ),
   ).action((flags: ConfigFlags & { account: string } & Record<string, string>) =>
-    withAdmin(flags, (admin) => spec.apply(admin, flags.account, flags[spec.option] as string), spec.print),
+    withAdmin(
+      flags,
+      spec.operation,
+      { account: flags.account, [spec.option]: flags[spec.option] as string },
+      spec.print,
+    ),
   );
 }

@@ -13,10 +13,6 @@ export function registerAccountsCreate(accounts: Command): void {
       .requiredOption('--email <email>', "the owner's e-mail address")
       .addOption(new Option('--plan <plan>', 'plan').choices(PLANS).makeOptionMandatory()),
   ).action((flags: ConfigFlags & { email: string; plan: string }) =>
-    withAdmin(
-      flags,
-      (admin) => admin.createAccount({ email: flags.email, plan: flags.plan }),
-      (account) => account.id,
-    ),
+    withAdmin(flags, 'accounts.create', { email: flags.email, plan: flags.plan }, (account) => account.id),
   );
 }

@@ -23,8 +23,9 @@ export function registerAccountsSetCallback(accounts: Command): void {
     }
     return withAdmin(
       flags,
-      (admin) => admin.setDefaultCallbackUrl(flags.account, flags.mode, flags.url ?? null),
-      (url) => `${flags.account} ${flags.mode} ${url ?? 'poll-only'}`,
+      'accounts.set-callback',
+      { account: flags.account, mode: flags.mode, url: flags.url },
+      ({ url }) => `${flags.account} ${flags.mode} ${url ?? 'poll-only'}`,
     );
   });
 }

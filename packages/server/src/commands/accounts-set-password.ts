@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { ConfigFlags } from '../config.js';
-import { createDashboardAdmin } from '../dashboard/dashboard-admin.js';
 import { databaseOptions } from './database-options.js';
 import { readPassword } from './read-password.js';
 import { withAdmin } from './with-admin.js';
@@ -11,12 +10,12 @@ export function registerAccountsSetPassword(accounts: Command): void {
     accounts
       .command('set-password')
       .description(
-        "Set the owner's dashboard password, read from stdin or --password-file (at least 12 characters); signs the owner out everywhere.",
+        "Set the owner's dashboard password (at least 12 characters): typed twice at a terminal (not shown), or read from stdin or --password-file. Signs the owner out everywhere.",
       )
       .requiredOption('--account <id>', 'account id (acc_...)')
       .option('--password-file <file>', 'a file holding the password (one trailing line break is ignored)'),
-  ).action((flags: ConfigFlags & { account: string; passwordFile?: string }) => {
-    const password = readPassword(flags.passwordFile);
+  ).action(async (flags: ConfigFlags & { account: string; passwordFile?: string }) => {
+    const password = await readPassword(flags.passwordFile);
     if (!password.ok) {
       process.stderr.write(`rtw-server: ${password.error}\n`);
       process.exitCode = 2;
@@ -24,11 +23,8 @@ export function registerAccountsSetPassword(accounts: Command): void {
     }
     return withAdmin(
       flags,
-      (_admin, database) =>
-        createDashboardAdmin({ repo: database.dashboard, now: () => new Date() }).setPassword(
-          flags.account,
-          password.value,
-        ),
+      'accounts.set-password',
+      { account: flags.account, password: password.value },
       () => `${flags.account} password set`,
     );
   });

@@ -10,7 +10,7 @@ export function registerAccountsSetPlan(accounts: Command): void {
     option: 'plan',
     optionDescription: 'plan',
     choices: PLANS,
-    apply: (admin, account, plan) => admin.setPlan(account, plan),
+    operation: 'accounts.set-plan',
     print: (a) => `${a.id} ${a.plan}`,
   });
 }

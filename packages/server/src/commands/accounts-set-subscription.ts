@@ -10,7 +10,7 @@ export function registerAccountsSetSubscription(accounts: Command): void {
     option: 'status',
     optionDescription: 'subscription status',
     choices: SUBSCRIPTION_STATUSES,
-    apply: (admin, account, status) => admin.setSubscriptionStatus(account, status),
-    print: (a) => `${a.id} ${a.subscriptionStatus}`,
+    operation: 'accounts.set-subscription',
+    print: (a) => `${a.id} ${a.subscription_status}`,
   });
 }

@@ -14,7 +14,8 @@ export function registerAccountsUsage(accounts: Command): void {
   ).action((flags: ConfigFlags & { account: string; period?: string }) =>
     withAdmin(
       flags,
-      (admin) => admin.usage(flags.account, flags.period),
+      'accounts.usage',
+      { account: flags.account, period: flags.period },
       (u) =>
         `${u.period} plan=${u.plan} included=${u.includedChecks} used=${u.used} in_progress=${u.inProgress} ` +
         `overage_checks=${u.overageChecks} overage=£${(u.overagePence / 100).toFixed(2)}`,

@@ -14,8 +14,9 @@ export function registerKeysClaim(keys: Command): void {
   ).action((flags: ConfigFlags & { key: string; account: string }) =>
     withAdmin(
       flags,
-      (admin) => admin.claimKey(flags.key, flags.account),
-      (k) => `${k.id} claimed by ${k.accountId}`,
+      'keys.claim',
+      { key: flags.key, account: flags.account },
+      (k) => `${k.id} claimed by ${k.account_id}`,
     ),
   );
 }

@@ -22,11 +22,7 @@ export function registerKeysCreate(keys: Command): void {
         process.exitCode = 2;
         return;
       }
-      return withAdmin(
-        flags,
-        (admin) => admin.createAnonymousTestKey(),
-        (created) => created.key,
-      );
+      return withAdmin(flags, 'keys.create', { anonymous: 'true' }, (created) => created.key);
     }
     const account = flags.account;
     if (account === undefined) {
@@ -34,10 +30,6 @@ export function registerKeysCreate(keys: Command): void {
       process.exitCode = 2;
       return;
     }
-    return withAdmin(
-      flags,
-      (admin) => admin.createApiKey(account, flags.mode),
-      (created) => created.key,
-    );
+    return withAdmin(flags, 'keys.create', { account, mode: flags.mode }, (created) => created.key);
   });
 }

@@ -11,16 +11,10 @@ export function registerKeysList(keys: Command): void {
       .description("List an account's keys (prefixes only: keys are never stored).")
       .requiredOption('--account <id>', 'account id (acc_...)'),
   ).action((flags: ConfigFlags & { account: string }) =>
-    withAdmin(
-      flags,
-      (admin) => admin.listApiKeys(flags.account),
-      (list) =>
-        list
-          .map(
-            (k) =>
-              `${k.id} ${k.mode} ${k.prefix} ${k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'}`,
-          )
-          .join('\n'),
+    withAdmin(flags, 'keys.list', { account: flags.account }, (list) =>
+      list
+        .map((k) => `${k.id} ${k.mode} ${k.prefix} ${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}`)
+        .join('\n'),
     ),
   );
 }

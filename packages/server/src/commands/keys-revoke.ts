@@ -18,10 +18,6 @@ export function registerKeysRevoke(keys: Command): void {
       process.exitCode = 2;
       return;
     }
-    return withAdmin(
-      flags,
-      (admin) => admin.revokeApiKey(target),
-      (k) => `${k.id} revoked`,
-    );
+    return withAdmin(flags, 'keys.revoke', { key: target }, (k) => `${k.id} revoked`);
   });
 }

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
-import { type ConfigFlags, loadDatabaseConfig } from '../config.js';
+import type { AdminResult } from '../admin/admin-operations.js';
+import type { ConfigFlags } from '../config.js';
 import { databaseOptions } from './database-options.js';
+import { runAdminCommand } from './with-admin.js';
 
 /** `rtw-server keys rotate-encryption`: a new encryption key, in the key file or printed. */
 export function registerKeysRotateEncryption(keys: Command): void {
@@ -11,20 +13,14 @@ export function registerKeysRotateEncryption(keys: Command): void {
         'Rotate the encryption key: a new key seals every value again (the key file), or is printed for RTW_ENCRYPTION_KEY.',
       ),
   ).action(async (flags: ConfigFlags) => {
-    const config = loadDatabaseConfig(flags, process.env);
-    if (!config.ok) {
-      process.stderr.write(config.error.map((problem) => `rtw-server: ${problem}\n`).join(''));
-      process.exitCode = 1;
-      return;
-    }
-    const { rotateEncryptionKey } = await import('../store/rotate-encryption-key.js');
-    const rotated = await rotateEncryptionKey(config.value);
+    // Through the running server's admin socket when one holds the embedded folder, else here.
+    const rotated = await runAdminCommand(flags, 'keys.rotate-encryption', {});
     if (!rotated.ok) {
-      process.stderr.write(`rtw-server: ${rotated.error}\n`);
+      process.stderr.write(rotated.error.map((problem) => `rtw-server: ${problem}\n`).join(''));
       process.exitCode = 1;
       return;
     }
-    const done = rotated.value;
+    const done = rotated.value as AdminResult<'keys.rotate-encryption'>;
     if (done.kind === 'environment') {
       process.stdout.write(`${done.newKey}\n`);
       process.stderr.write(

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { type ConfigFlags, DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
 import { DEFAULT_EDGE_CONFIG } from '../http/edge-config.js';
+import type { LifecycleFlags } from '../lifecycle-config.js';
 import { DEFAULT_CHECK_SLOTS, DEFAULT_CHECK_TIMEOUT_SECONDS } from '../portal/portal-config.js';
 import { startedBanner } from '../started-banner.js';
 import { databaseOptions } from './database-options.js';
@@ -15,6 +16,10 @@ export function registerStartCommand(program: Command): void {
       .option('--host <host>', `address to listen on (env RTW_HOST; default ${DEFAULT_HOST})`)
       .option('--upgrade-url <url>', 'upgrade_url of 402 errors (env RTW_UPGRADE_URL)')
       .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env RTW_LOG_LEVEL)')
+      .option(
+        '--log-format <format>',
+        'json or pretty (env RTW_LOG_FORMAT; default pretty when stdout is a terminal, else json)',
+      )
       .option(
         '--portal-sim-url <url>',
         'drive a portal simulator at this origin instead of GOV.UK, e.g. http://127.0.0.1:8090 (env RTW_PORTAL_SIM_URL)',
@@ -72,7 +77,7 @@ export function registerStartCommand(program: Command): void {
         '--no-portal-driver',
         'no browser: live keys get 500 INTERNAL, sandbox keys work as usual (env RTW_PORTAL_DRIVER=off)',
       ),
-  ).action(async (flags: ConfigFlags) => {
+  ).action(async (flags: ConfigFlags & LifecycleFlags) => {
     // Loaded here, not at the top: the admin commands need neither the HTTP stack nor the browser
     // driver, and loading them cost a second per command (decisions.md, "First-day fixes").
     const { startServer } = await import('../start-server.js');

@@ -1,6 +1,7 @@
 import { checkError } from '@sharecode/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import type { ReadinessReport } from '../health/readiness.js';
 import type { PortalHealthReport } from '../portal/portal-health.js';
 import { safeError } from '../safe-error.js';
 import { ASYNC_CREATE_ROUTES, type AsyncRoutesDeps, registerAsyncRoutes } from './async-routes.js';
@@ -11,6 +12,7 @@ import { type DashboardRoutesDeps, registerDashboardRoutes } from './dashboard-r
 import { registerDocsRoute } from './docs-route.js';
 import { DEFAULT_EDGE_CONFIG, type EdgeConfig, trustedProxyMatcher } from './edge-config.js';
 import { BODY_LIMIT_BYTES, frameworkErrorToCheckError } from './framework-errors.js';
+import { HEALTH_PATHS, registerHealthRoutes } from './health-routes.js';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, httpServerOptions } from './http-timeouts.js';
 import { registerLandingPage } from './landing-page.js';
 import { registerLingeringClose } from './lingering-close.js';
@@ -25,6 +27,8 @@ export interface HttpDeps extends CheckRoutesDeps, AsyncRoutesDeps {
   readonly openapiJson: string;
   /** True once shutdown has begun: new requests get 503 BUSY while in-flight ones finish. */
   readonly isClosing: () => boolean;
+  /** GET /readyz: database, browser, shutdown. */
+  readonly readiness: () => Promise<ReadinessReport>;
   /** The portal driver's health for GET /healthz/portal; absent: no driver in this process. */
   readonly portalHealth?: (() => PortalHealthReport) | undefined;
   /** The account dashboard under /dashboard; absent: no dashboard. */
@@ -74,7 +78,7 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    if (deps.isClosing()) {
+    if (deps.isClosing() && !isHealthPath(request.url)) {
       reply.header('connection', 'close');
       return sendError(
         reply,
@@ -91,6 +95,19 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
   });
 
   registerLingeringClose(app);
+
+  // Fastify logs "request completed" only for answers sent, and its onRequestAbort only for a client
+  // gone before its body arrived: a client gone while its check ran gets this line (the work it
+  // started still finishes and is recorded).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.once('close', () => {
+      if (reply.raw.writableFinished) return;
+      request.log.info(
+        { req: request, elapsedMs: Math.round(reply.elapsedTime) },
+        'client disconnected before the answer',
+      );
+    });
+  });
 
   // A keep-alive connection would hold shutdown open after its in-flight answer: close it instead.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -111,6 +128,7 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
     ['/', ['GET', 'HEAD']],
     ['/healthz', ['GET', 'HEAD']],
     ['/healthz/portal', ['GET', 'HEAD']],
+    ...HEALTH_PATHS.map((path) => [path, ['GET', 'HEAD']] as const),
     ['/openapi.json', ['GET', 'HEAD']],
     ...SYNC_CHECK_ROUTES.map((route) => [route.path, ['POST']] as const),
     ...ASYNC_CREATE_ROUTES.map((route) => [route.path, ['POST']] as const),
@@ -119,9 +137,13 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
   registerLandingPage(app, { dashboard: deps.dashboard !== undefined });
   registerServiceRoutes(app, deps);
   registerPortalHealthRoute(app, { portalHealth: deps.portalHealth, operatorToken: edge.operatorToken });
+  registerHealthRoutes(app, deps);
   registerDocsRoute(app, deps);
   registerCheckRoutes(app, deps);
   registerAsyncRoutes(app, deps);
   if (deps.dashboard) registerDashboardRoutes(app, deps.dashboard);
   return app;
 }
+
+const isHealthPath = (url: string): boolean =>
+  (HEALTH_PATHS as readonly string[]).includes(url.split('?')[0] ?? '');

@@ -41,6 +41,8 @@ export interface BrowserKeeper<S> {
   current(): BrowserEntry<S> | null;
   readonly counts: { readonly launches: number; readonly replacements: number; readonly recycles: number };
   isClosing(): boolean;
+  /** Why the last launch failed; null once a launch succeeds (GET /readyz). */
+  lastLaunchError(): string | null;
   /** Stops launching and closes every browser. */
   closeAll(): Promise<void>;
 }
@@ -51,6 +53,7 @@ export function createBrowserKeeper<S>(options: BrowserKeeperOptions<S>): Browse
   let launching: Promise<Launched<S>> | null = null;
   let generation = 0;
   let closing = false;
+  let launchError: string | null = null;
   const entries = new Set<BrowserEntry<S>>();
   const counts = { launches: 0, replacements: 0, recycles: 0 };
 
@@ -101,8 +104,10 @@ export function createBrowserKeeper<S>(options: BrowserKeeperOptions<S>): Browse
     } catch (error) {
       const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
       log.error({ err: safeError(error) }, 'browser launch failed');
-      return { ok: false, error: `The browser could not be started: ${message}` };
+      launchError = `The browser could not be started: ${message}`;
+      return { ok: false, error: launchError };
     }
+    launchError = null;
     generation += 1;
     const entry: BrowserEntry<S> = {
       browser,
@@ -203,6 +208,7 @@ export function createBrowserKeeper<S>(options: BrowserKeeperOptions<S>): Browse
     current: () => current,
     counts,
     isClosing: () => closing,
+    lastLaunchError: () => launchError,
     async closeAll() {
       closing = true;
       await launching?.catch(() => {});

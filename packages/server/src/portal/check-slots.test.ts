@@ -302,3 +302,42 @@ describe('check slots', () => {
     await slots.close();
   });
 });
+
+describe('browser readiness (GET /readyz)', () => {
+  it('is null with a browser up, starts one when none is, and says why a launch failed', async () => {
+    let failLaunch = false;
+    const browsers: FakeBrowser[] = [];
+    const slots = createCheckSlots<FakeSession>({
+      slots: 1,
+      recycleAfterChecks: 100,
+      probeIntervalMs: 0,
+      launch: async () => {
+        if (failLaunch) throw new Error('chromium: cannot open display');
+        const browser = new FakeBrowser();
+        browsers.push(browser);
+        return browser;
+      },
+    });
+    expect(slots.browserReadiness()).toBe('the browser is not launched yet (starting it)');
+    await tick();
+    expect(slots.browserReadiness()).toBeNull();
+    expect(browsers).toHaveLength(1);
+
+    failLaunch = true;
+    browsers[0]?.kill();
+    expect(slots.browserReadiness()).toBe('the browser is not launched yet (starting it)');
+    await tick();
+    expect(slots.browserReadiness()).toBe(
+      'The browser could not be started: chromium: cannot open display (trying again)',
+    );
+
+    await tick(); // the launch that call started fails too
+    failLaunch = false;
+    expect(slots.browserReadiness()).toContain('could not be started'); // and launches again
+    await tick();
+    expect(slots.browserReadiness()).toBeNull();
+    expect(browsers).toHaveLength(2);
+    await slots.close();
+    expect(slots.browserReadiness()).toBe('the portal driver is closing');
+  });
+});

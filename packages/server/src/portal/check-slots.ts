@@ -102,6 +102,15 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
       };
     },
 
+    browserReadiness() {
+      if (keeper.isClosing()) return 'the portal driver is closing';
+      const current = keeper.current();
+      if (current && !current.retired && current.browser.isConnected()) return null;
+      void keeper.launchOnce();
+      const failed = keeper.lastLaunchError();
+      return failed ? `${failed} (trying again)` : 'the browser is not launched yet (starting it)';
+    },
+
     async close() {
       stopProbing();
       await keeper.closeAll();

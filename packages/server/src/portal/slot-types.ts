@@ -100,6 +100,11 @@ export interface CheckSlots<S> {
    */
   hold(): SlotAdmission;
   stats(): SlotStats;
+  /**
+   * For GET /readyz: null when a browser is up, else why not. With none up it starts one now rather
+   * than at the next check: an instance taken out of rotation would get no next check.
+   */
+  browserReadiness(): string | null;
   /** Closes every browser. Checks still running fail. */
   close(): Promise<void>;
   /** For tests and benchmarks only: the browser process, and a way to crash it. */

@@ -10,6 +10,8 @@ import { createPortalRunner, type PortalRunner } from './portal-runner.js';
 /** The pool as the rest of the server sees it (no Playwright type crosses this line). */
 export interface PortalSlots {
   stats(): SlotStats;
+  /** For GET /readyz: null when the browser is up, else why not (and a launch is under way). */
+  browserReadiness(): string | null;
   readonly testHooks: {
     /** The browser's process id, for tests and benchmarks (kill it, read its memory). */
     browserPid(): number | null;

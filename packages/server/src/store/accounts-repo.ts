@@ -41,11 +41,27 @@ export function createAccountsRepo(db: Db, cipher: Cipher): AccountsRepo {
   };
   return {
     async insertAccount(a) {
-      await db.query(
+      // One account per e-mail address, whatever its case (migration 14's index): the existing one's
+      // id comes back instead, also when another process inserts the same address at the same time.
+      const { rows } = await db.query<{ id: string }>(
         `INSERT INTO accounts (id, email, plan, subscription_status, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $5)`,
+         VALUES ($1, $2, $3, $4, $5, $5)
+         ON CONFLICT (lower(email)) WHERE NOT anonymous DO NOTHING
+         RETURNING id`,
         [a.id, a.email, a.plan, a.subscriptionStatus, a.createdAt],
       );
+      if (rows[0]) return null;
+      const existing = await db.query<{ id: string }>(
+        'SELECT id FROM accounts WHERE lower(email) = lower($1) AND NOT anonymous',
+        [a.email],
+      );
+      return existing.rows[0]?.id ?? null;
+    },
+    async listAccounts() {
+      const { rows } = await db.query<AccountRow>(
+        `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE NOT anonymous ORDER BY created_at, id`,
+      );
+      return rows.map(toAccount);
     },
     getAccount: (id) => oneAccount(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`, [id]),
     updatePlan: (id, plan, now) =>

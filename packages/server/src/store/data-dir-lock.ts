@@ -15,7 +15,8 @@ export function lockDataDir(dataDir: string): Outcome<() => void, string> {
   const busy = (who: string) =>
     fail(
       `The data folder ${dataDir} is in use by ${who}. The embedded database serves one process at a time: ` +
-        'stop that process first (account and key commands included), or use PostgreSQL (--database-url) to share one database.',
+        'stop that process first (a running rtw-server answers account and key commands itself, through its admin socket), ' +
+        'or use PostgreSQL (--database-url) to share one database.',
     );
   if (heldHere.has(path)) return busy('this process');
   for (let attempt = 0; attempt < 2; attempt += 1) {

@@ -1,6 +1,7 @@
 import { ASYNC_CHECKS_MIGRATION } from './async-migration.js';
 import { DASHBOARD_MIGRATION } from './dashboard-migration.js';
 import type { Db } from './db.js';
+import { EMAIL_UNIQUE_MIGRATION } from './email-unique-migration.js';
 import { SHRED_MIGRATION } from './shred-migration.js';
 import { WEBHOOKS_MIGRATION } from './webhook-migration.js';
 
@@ -94,8 +95,12 @@ export const MIGRATIONS: readonly Migration[] = [
   ASYNC_CHECKS_MIGRATION,
   WEBHOOKS_MIGRATION,
   DASHBOARD_MIGRATION,
+  EMAIL_UNIQUE_MIGRATION,
   SHRED_MIGRATION,
 ];
+
+/** The newest schema version this server knows (GET /readyz compares the database's with it). */
+export const LATEST_MIGRATION = Math.max(...MIGRATIONS.map((m) => m.version));
 
 /** Any constant works; it only has to be the same in every process sharing the database. */
 const MIGRATION_LOCK_ID = 0x72_74_77_01;
@@ -116,7 +121,7 @@ export async function migrate(db: Db, now: Date): Promise<number[]> {
     const applied = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
     const done = new Set(applied.rows.map((row) => row.version));
     const newest = Math.max(0, ...done);
-    const known = Math.max(...MIGRATIONS.map((m) => m.version));
+    const known = LATEST_MIGRATION;
     if (newest > known) {
       throw new Error(
         `The database schema is at version ${newest} but this rtw-server knows versions up to ${known}; ` +

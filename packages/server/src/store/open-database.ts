@@ -32,6 +32,7 @@ import { createRateLimitRepo } from './rate-limit-repo.js';
 import { createRecentChecksRepo } from './recent-checks-repo.js';
 import { markRetentionInBuckets, type ResealReport, resealBatch, retentionInBuckets } from './reseal.js';
 import { type SweepReport, sweepExpired } from './retention.js';
+import { schemaStatus } from './schema-status.js';
 import { type CompactedTable, compactTables, deleteSpentDataKeys } from './shred-sql.js';
 import { createUsageRepo } from './usage-repo.js';
 import { createWebhookDeliveriesRepo } from './webhook-deliveries-repo.js';
@@ -80,6 +81,8 @@ export interface Database {
   readonly recentChecks: RecentChecksRepo;
   /** The retention sweep as of `now` (see retention.ts), webhook log and dashboard sessions included. */
   sweep(now: Date): Promise<DatabaseSweepReport>;
+  /** For GET /readyz: null when the database answers and is fully migrated, else why not. */
+  readiness(): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -178,6 +181,7 @@ export async function openDatabase(
       if (shredded.length > 0) await compactTables(db, ['data_keys']);
       return { ...report, dataKeys: shredded.length };
     },
+    readiness: () => schemaStatus(db),
     close: closeAll,
   });
 }

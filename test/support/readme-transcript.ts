@@ -47,6 +47,9 @@ export function transcriptSteps(markdown: string): TranscriptStep[] {
 // What differs from run to run: ids, times, dates relative to today, signatures, ports.
 const VOLATILE: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(chk|evt|req)_[A-Za-z0-9]{16,}/g, '$1_<id>'],
+  // A batch's own id, and the Idempotency-Keys derived from it, are random per batch.
+  [/\bbat_[0-9a-f]{16,}/g, 'bat_<id>'],
+  [/\brtw-batch-[0-9a-f]{16,}/g, 'rtw-batch-<key>'],
   [/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '<time>'],
   [/\b(?!1990-)\d{4}-\d{2}-\d{2}\b/g, '<date>'],
   [

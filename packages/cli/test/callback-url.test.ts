@@ -76,7 +76,7 @@ describe('rtw async --callback-url', () => {
     const before = bodies.length;
     const run = await queueWith('hooks please');
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('callback_url must be an absolute URL');
+    expect(run.stderr).toContain('--callback-url must be an absolute URL');
     expect(bodies.length).toBe(before);
   });
 });

@@ -5,7 +5,7 @@ import { DEFAULT_VARIANTS, SIM_VARIANT_VALUES, type SimVariants } from '@shareco
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHROMIUM, jpegSize, pdfText } from './portal-harness.js';
 import { errorOf } from './support/api.js';
-import { type LiveServer, startLiveServer } from './support/live-server.js';
+import { LIVE_OPERATOR_TOKEN, type LiveServer, startLiveServer } from './support/live-server.js';
 
 type Body = Record<string, unknown>;
 
@@ -168,7 +168,9 @@ describe.skipIf(CHROMIUM === null)('every simulator variant, every kind, through
       expect(response.status, kind).toBe(502);
       expect(errorOf(response).code, kind).toBe('UPSTREAM_UNEXPECTED');
     }
-    const health = (await (await fetch(`${live.server.url}/healthz/portal`)).json()) as {
+    // The fingerprints are the operator's (issue 27): asked for with the operator token.
+    const headers = { authorization: `Bearer ${LIVE_OPERATOR_TOKEN}` };
+    const health = (await (await fetch(`${live.server.url}/healthz/portal`, { headers })).json()) as {
       kinds: Record<string, { last_unrecognised: { fingerprint: { id: string } } | null }>;
     };
     for (const kind of Object.keys(KINDS))

@@ -60,7 +60,8 @@ describe('migration 14: one account per e-mail address, whatever its case', () =
 
   it('applies once the operator has settled them; a second address differing in case is then refused', async () => {
     await db.query("UPDATE accounts SET email = 'owner2@example.com' WHERE id = 'acc_two'");
-    expect(await migrate(db, new Date())).toEqual([EMAIL_UNIQUE_MIGRATION.version]);
+    // Migrations after it (crypto-shredding's 15) apply in the same run.
+    expect(await migrate(db, new Date())).toContain(EMAIL_UNIQUE_MIGRATION.version);
     await expect(account(db, 'acc_four', 'Other@EXAMPLE.com')).rejects.toThrow(/accounts_email_lower/);
     // Anonymous sandbox accounts have no address and stay many.
     await account(db, 'acc_anon3', '', true);

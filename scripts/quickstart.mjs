@@ -70,6 +70,7 @@ function startService(args, logFile) {
     const why = unexpectedExit({ code, signal, stopRequested: stopping.has(child) });
     if (why !== null) console.error(`rtw-server stopped unexpectedly (${why}): see ${logFile}`);
   });
+  return child;
 }
 
 function freePort() {
@@ -83,16 +84,36 @@ function freePort() {
   });
 }
 
-async function waitForHealth(url) {
-  for (let i = 0; i < 100; i += 1) {
-    const ok = await fetch(`${url}/healthz`).then(
+/**
+ * Waits until the service says it is ready for checks (GET /readyz: database open and migrated, browser
+ * launched), or has ended. Opening the embedded database and launching Chromium take seconds, far more
+ * on a busy machine, so the wait follows the process rather than a short fixed deadline; the limit is
+ * only for a server that hangs.
+ */
+async function waitForReady(url, child, logFile) {
+  const limitMs = 150_000;
+  const ended = new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(true);
+    else child.once('exit', () => resolve(true));
+  });
+  const started = Date.now();
+  let told = false;
+  while (Date.now() - started < limitMs) {
+    const ready = await fetch(`${url}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
+    if (ready) return;
+    if (!told && Date.now() - started > 10_000) {
+      console.log(
+        `(rtw-server is still starting: opening the database and launching Chromium; log: ${logFile})`,
+      );
+      told = true;
+    }
+    const exited = await Promise.race([ended, new Promise((r) => setTimeout(() => r(false), 200))]);
+    if (exited) throw new Error(`rtw-server ended before it was ready: see ${logFile}`);
   }
-  throw new Error(`rtw-server did not answer on ${url}/healthz`);
+  throw new Error(`rtw-server was not ready on ${url}/readyz after ${limitMs / 1000} s: see ${logFile}`);
 }
 
 /** Stops every child still running; resolves once they have all ended. */
@@ -153,11 +174,11 @@ async function main() {
   const url = `http://127.0.0.1:${port}`;
   const serverLog = join(work, 'rtw-server.log');
   console.log(`$ rtw-server start --data-dir ${dataDir} --port ${port} --portal-sim-url ${simUrl}`);
-  startService(
+  const service = startService(
     ['start', '--data-dir', dataDir, '--port', String(port), '--portal-sim-url', simUrl],
     serverLog,
   );
-  await waitForHealth(url);
+  await waitForReady(url, service, serverLog);
   console.log(`rtw-server at ${url} (logs: ${serverLog})`);
 
   step('4. A test-key check with the rtw CLI (sandbox share code WACPT0001)');

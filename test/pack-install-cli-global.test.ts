@@ -1,14 +1,15 @@
 // `npm install -g` of the packed CLI, as a user without a project does it: into a temporary
 // prefix, from the tarballs. The CLI must come without the sandbox's heavy dependencies (pdf-lib,
 // msw, @sharecode/sandbox): they are optional peers, loaded only by --sandbox, which then says
-// how to install them. The SDK's tarball is installed alongside, as the registry would serve it.
+// how to install them. The tarballs of the workspace packages the CLI depends on (the SDK, the
+// register, and theirs in turn) are installed alongside, as the registry would serve them.
 // Needs the built packages (`npm run build`) and the npm registry or a warm cache (commander).
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommandResult, run } from './pack-install-helpers.js';
+import { type CommandResult, readManifest, run } from './pack-install-helpers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const output = (result: CommandResult) => `exit ${result.code}\n${result.stdout}\n${result.stderr}`;
@@ -30,11 +31,24 @@ function installedPackages(dir: string): string[] {
   }
   return found;
 }
+/**
+ * The workspace packages `pkg` needs at run time, itself included, read from the manifests: a
+ * global install from tarballs has no registry copy of an unpublished sibling to fall back on.
+ */
+function workspaceClosure(pkg: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(pkg)) return seen;
+  seen.add(pkg);
+  for (const name of Object.keys(readManifest(join(root, 'packages', pkg)).dependencies ?? {})) {
+    if (name.startsWith('@sharecode/')) workspaceClosure(name.slice('@sharecode/'.length), seen);
+  }
+  return seen;
+}
+const cliPackages = [...workspaceClosure('cli')];
 const prefix = () => join(temp, 'prefix');
 const rtw = () => join(prefix(), 'bin', 'rtw');
 
 beforeAll(async () => {
-  for (const pkg of ['sdk', 'cli']) {
+  for (const pkg of cliPackages) {
     if (!existsSync(join(root, 'packages', pkg, 'dist'))) throw new Error('run `npm run build` first');
   }
   temp = mkdtempSync(join(tmpdir(), 'sharecode-cli-global-'));
@@ -42,10 +56,14 @@ beforeAll(async () => {
   mkdirSync(tarballs);
   const pack = await run(
     'npm',
-    ['pack', '--json', '--pack-destination', tarballs, '-w', '@sharecode/sdk', '-w', '@sharecode/cli'],
-    {
-      cwd: root,
-    },
+    [
+      'pack',
+      '--json',
+      '--pack-destination',
+      tarballs,
+      ...cliPackages.flatMap((pkg) => ['-w', `@sharecode/${pkg}`]),
+    ],
+    { cwd: root },
   );
   if (pack.code !== 0) throw new Error(`npm pack failed:\n${output(pack)}`);
   const files = (JSON.parse(pack.stdout) as { filename: string }[]).map((entry) =>
@@ -69,6 +87,10 @@ describe('npm install -g of the packed CLI', { timeout: 60_000 }, () => {
     expect(
       installed.some((dir) => dir.endsWith('node_modules/commander')),
       'commander is installed',
+    ).toBe(true);
+    expect(
+      installed.some((dir) => dir.endsWith('node_modules/@sharecode/register')),
+      'the register is installed',
     ).toBe(true);
     for (const heavy of ['pdf-lib', 'msw', '@sharecode/sandbox', '@sharecode/core']) {
       expect(installed.filter((dir) => dir.endsWith(`node_modules/${heavy}`))).toEqual([]);

@@ -28,12 +28,16 @@ try {
     company_name: company,
   });
   // Checks each file really is a JPEG / a PDF, names them after result.reference, and never
-  // overwrites an existing file (pass { overwrite: true } to allow it).
+  // overwrites an existing file with other bytes (pass { overwrite: true } to allow it); a file that
+  // already holds exactly these bytes (a re-run) is left as it is and reported alreadySaved.
   const saved = await saveEvidence(result, folder);
   console.log(`${result.outcome}, reference ${result.reference ?? 'none'}, checked at ${result.checked_at}`);
   for (const [label, file] of Object.entries(saved)) {
-    if (file) console.log(`${label}: ${file.path} (${file.bytes} bytes) sha256 ${file.sha256}`);
-    else console.log(`${label}: none in this result`);
+    if (!file) console.log(`${label}: none in this result`);
+    else {
+      const note = file.alreadySaved ? ' (already saved, unchanged)' : '';
+      console.log(`${label}: ${file.path} (${file.bytes} bytes) sha256 ${file.sha256}${note}`);
+    }
   }
 } catch (error) {
   if (isShareCodeEvidenceError(error)) {

@@ -2,7 +2,7 @@
 // and checks the files on disk against the SHA-256 it printed.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,13 +51,26 @@ describe('examples/evidence', () => {
     }
   });
 
-  it('never overwrites evidence already saved: exit 6 and the files are unchanged', async () => {
+  it('run again with the same result: the files are already saved, unchanged, exit 0', async () => {
     const before = /^pdf: (\S+)/m.exec(printed)?.[1] ?? '';
     const bytes = readFileSync(before);
+    const { code, stdout } = await run('WACPT0001', '1990-01-01', 'Acme Ltd', folder);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^photo: \S+\.jpg \(\d+ bytes\) sha256 [0-9a-f]{64} \(already saved, unchanged\)$/m,
+    );
+    expect(stdout).toContain(`pdf: ${before} (${bytes.byteLength} bytes)`);
+    expect(readFileSync(before)).toEqual(bytes);
+  });
+
+  it('never overwrites a file of that name with other content: exit 6 and the file is unchanged', async () => {
+    const before = /^pdf: (\S+)/m.exec(printed)?.[1] ?? '';
+    const other = Buffer.from('%PDF-1.7\n% not the evidence of this check\n');
+    writeFileSync(before, other);
     const { code, stderr } = await run('WACPT0001', '1990-01-01', 'Acme Ltd', folder);
     expect(code).toBe(6);
-    expect(stderr).toMatch(/^Evidence not saved \(file_exists\): .* already exists/);
-    expect(readFileSync(before)).toEqual(bytes);
+    expect(stderr).toMatch(/^Evidence not saved \(file_exists\): .* already exists with different content/);
+    expect(readFileSync(before)).toEqual(other);
   });
 
   it('exits 4 with the API message when the share code is not found', async () => {

@@ -87,6 +87,11 @@ function start(args: string[], env: Record<string, string>) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // stderr is drained (a full pipe would stall the server) and kept to explain a failure.
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
   const listening = new Promise<string | null>((resolve) => {
     if (!child.stdout) return resolve(null);
     createInterface({ input: child.stdout }).on('line', (line) => {
@@ -99,7 +104,7 @@ function start(args: string[], env: Record<string, string>) {
     });
     void exited.then(() => resolve(null));
   });
-  return { child, exited, listening };
+  return { child, exited, listening, stderr: () => stderr };
 }
 
 describe.skipIf(CHROMIUM === null)('a server killed mid-download', () => {
@@ -142,7 +147,7 @@ describe.skipIf(CHROMIUM === null)('a server killed mid-download', () => {
     const first = start(args, env);
     const url = await first.listening;
     expect(url).not.toBeNull();
-    void fetch(`${url}/api/check/right-to-rent`, {
+    const answered = fetch(`${url}/api/check/right-to-rent`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key.stdout.trim()}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -151,8 +156,17 @@ describe.skipIf(CHROMIUM === null)('a server killed mid-download', () => {
         checker_name: 'Northside Lettings',
         checker_type: 'landlord',
       }),
-    }).catch(() => {});
-    await proxy.pdfStarted;
+    }).then(
+      async (response) => `the check answered ${response.status} ${await response.text()}`,
+      () => 'the check request failed',
+    );
+    // The check must reach the PDF download; if it ends first (or the server exits), say how, not hang.
+    const stopped = await Promise.race([
+      proxy.pdfStarted.then(() => undefined),
+      answered,
+      first.exited.then(() => 'the server exited'),
+    ]);
+    expect(stopped, `${stopped}: ${first.stderr()}`).toBeUndefined();
     // Give the browser a moment to write what it has received (if it writes at all).
     for (let i = 0; i < 40 && !filesUnder(root).some(looksLikePdf); i++)
       await new Promise((r) => setTimeout(r, 50));

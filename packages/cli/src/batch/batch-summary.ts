@@ -19,8 +19,6 @@ export interface BatchRun {
   resume: string;
 }
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-
 /** Prints the batch's totals and its failed rows; answers the exit code. */
 export function summarise(out: Output, batch: Plan, run: BatchRun): number {
   const lines = batch.rows.map((row) => batch.done.get(row.row));
@@ -55,7 +53,7 @@ export function summarise(out: Output, batch: Plan, run: BatchRun): number {
   }
   if (run.collected > 0)
     out.notice(
-      `${plural(run.collected, "row's check was", "rows' checks were")} already sent by an earlier run: collected, not run or charged again.`,
+      `${counted(run.collected, "row's check was", "rows' checks were")} already sent by an earlier run: collected, not run or charged again.`,
     );
   const failedRows = batch.rows.filter((row) => batch.done.get(row.row)?.ok === false);
   for (const row of failedRows.slice(0, 20)) {
@@ -71,7 +69,7 @@ export function summarise(out: Output, batch: Plan, run: BatchRun): number {
   }
   const pending =
     summary.in_flight > 0
-      ? `${plural(summary.in_flight, 'check was', 'checks were')} still running when this run ended; their ids are in ${batch.resultsPath}. `
+      ? `${counted(summary.in_flight, 'check was', 'checks were')} still running when this run ended; their ids are in ${batch.resultsPath}. `
       : '';
   if (run.interrupted) {
     out.error(`Stopped by Ctrl-C. ${pending}Go on (nothing finished or sent runs again) with: ${run.resume}`);

@@ -22,6 +22,11 @@ export interface DatabaseConfig {
    * them open, and the server seals them again with the current key in the background.
    */
   readonly previousEncryptionKeys?: readonly Buffer[];
+  /**
+   * How long compacting after a deletion waits for older transactions to end (shred-sql.ts); tests
+   * shorten it. Default 60 s.
+   */
+  readonly compactionWaitMs?: number;
 }
 
 export interface ServerConfig extends DatabaseConfig {

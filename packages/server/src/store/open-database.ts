@@ -25,6 +25,7 @@ import { createKeyring } from './encryption.js';
 import { verifyEncryptionKey } from './encryption-canary.js';
 import { loadOrCreateKeyFile } from './key-file.js';
 import { createMemoryRateLimitRepo } from './memory-rate-limit-repo.js';
+import { hasMetaFlag, setMetaFlag } from './meta-flags.js';
 import { migrate } from './migrations.js';
 import { openPostgresDb } from './pg-db.js';
 import { openPgliteDb } from './pglite-db.js';
@@ -68,9 +69,13 @@ export interface Database {
   /**
    * After the last `reseal`: compacts the tables it changed (and the data keys'), so no old value
    * survives in their files, writes a checkpoint, and records that every value whose retention ends
-   * is under a data key. `checkpoint` false: PostgreSQL refused CHECKPOINT to this role.
+   * is under a data key. `checkpoint` false: PostgreSQL refused CHECKPOINT to this role. `complete`
+   * false: a transaction older than the re-seal still ran, so old versions may be left until the next
+   * compaction (the next start's pass).
    */
-  finishReseal(tables: readonly CompactedTable[]): Promise<{ readonly checkpoint: boolean }>;
+  finishReseal(
+    tables: readonly CompactedTable[],
+  ): Promise<{ readonly checkpoint: boolean; readonly complete: boolean }>;
   /** Whether values may still be held under older keys (more than one key configured). */
   readonly hasPreviousKeys: boolean;
   /** Whether a re-seal pass is due: older keys configured, or values written before crypto-shredding. */
@@ -161,9 +166,14 @@ export async function openDatabase(
     recentChecks: createRecentChecksRepo(db),
     reseal: (limit) => resealBatch(sealedDb, sealing, limit),
     async finishReseal(tables) {
-      const done = await compactTables(db, [...tables, 'data_keys']);
+      const { checkpoint, complete } = await compactTables(
+        db,
+        [...tables, 'data_keys'],
+        config.compactionWaitMs,
+      );
+      await setMetaFlag(db, 'data_keys_compaction_due', !complete);
       await markRetentionInBuckets(db);
-      return done;
+      return { checkpoint, complete };
     },
     hasPreviousKeys: cipher.keyIds.length > 1,
     cookieKeys: deriveKeys(keys.value, 'dashboard device cookie'),
@@ -178,7 +188,11 @@ export async function openDatabase(
       const shredded = await deleteSpentDataKeys(db, at);
       sealing.forget(shredded);
       sealing.forgetOpenChecks();
-      if (shredded.length > 0) await compactTables(db, ['data_keys']);
+      // A compaction that an older transaction held back (shred-sql.ts) runs again at the next sweep.
+      if (shredded.length > 0 || (await hasMetaFlag(db, 'data_keys_compaction_due'))) {
+        const { complete } = await compactTables(db, ['data_keys'], config.compactionWaitMs);
+        await setMetaFlag(db, 'data_keys_compaction_due', !complete);
+      }
       return { ...report, dataKeys: shredded.length };
     },
     readiness: () => schemaStatus(db),

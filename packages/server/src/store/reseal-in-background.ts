@@ -22,7 +22,9 @@ export function resealInBackground(
     readonly batch?: number;
     readonly pauseMs?: number;
     /** Compacts the tables changed and writes a checkpoint (Database.finishReseal). */
-    readonly finish?: (tables: readonly CompactedTable[]) => Promise<{ readonly checkpoint: boolean }>;
+    readonly finish?: (
+      tables: readonly CompactedTable[],
+    ) => Promise<{ readonly checkpoint: boolean; readonly complete?: boolean }>;
   } = {},
 ): BackgroundReseal {
   const batch = options.batch ?? 200;
@@ -57,7 +59,15 @@ export function resealInBackground(
         // The old values are still in the tables' files until they are rewritten.
         let checkpoint = true;
         try {
-          checkpoint = (await options.finish?.([...tables]))?.checkpoint ?? true;
+          const finished = await options.finish?.([...tables]);
+          checkpoint = finished?.checkpoint ?? true;
+          if (finished?.complete === false) {
+            log.warn(
+              { resealed: total },
+              'encryption: a database transaction older than the re-seal was still running, so the compaction may have kept old values; keep the old keys, it runs again at the next start',
+            );
+            return;
+          }
         } catch (error) {
           log.warn(
             { err: safeError(error) },

@@ -1,5 +1,6 @@
 import { dataKeyAad, type SealingKeys } from './data-keys.js';
 import { type Db, toBuffer } from './db.js';
+import { hasMetaFlag, setMetaFlag } from './meta-flags.js';
 import type { CompactedTable } from './shred-sql.js';
 
 // Every value sealed with a master key, with the additional data its repository binds it to. After a
@@ -130,16 +131,11 @@ export async function resealBatch(db: Db, keys: SealingKeys, limit: number): Pro
   return { resealed, unreadable, tables: [...tables] };
 }
 
-const MARKER = 'retention_in_buckets';
-
 /** Whether every value whose retention ends is known to be under a data key (shred-migration.ts). */
-export async function retentionInBuckets(db: Db): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM meta WHERE name = $1', [MARKER]);
-  return rows.length > 0;
+export function retentionInBuckets(db: Db): Promise<boolean> {
+  return hasMetaFlag(db, 'retention_in_buckets');
 }
 
-export async function markRetentionInBuckets(db: Db): Promise<void> {
-  await db.query(`INSERT INTO meta (name, value) VALUES ($1, '\\x'::bytea) ON CONFLICT (name) DO NOTHING`, [
-    MARKER,
-  ]);
+export function markRetentionInBuckets(db: Db): Promise<void> {
+  return setMetaFlag(db, 'retention_in_buckets');
 }

@@ -1,5 +1,9 @@
 import { bucketOf } from './data-keys.js';
 import type { Db, Queryable } from './db.js';
+import { untilDeletedVersionsRemovable } from './removable-horizon.js';
+
+/** How long a compaction waits for older transactions to end before it compacts what it can. */
+export const COMPACTION_WAIT_MS = 60_000;
 
 /**
  * Deletes the data keys of the days before `now`'s, once retention has deleted their data: every copy
@@ -35,14 +39,19 @@ export type CompactedTable =
 
 /**
  * Rewrites each table into new files (VACUUM FULL: the old file is emptied at commit), so no dead
- * version of a row survives in them, then writes a checkpoint (see checkpoint).
+ * version of a row survives in them, then writes a checkpoint (see checkpoint). It first waits for
+ * the transactions that could still see the deleted versions (removable-horizon.ts); `complete`
+ * false: one still ran after `waitMs`, so some versions may have been kept and a later compaction
+ * must run again.
  */
 export async function compactTables(
   db: Db,
   tables: readonly CompactedTable[],
-): Promise<{ checkpoint: boolean }> {
+  waitMs = COMPACTION_WAIT_MS,
+): Promise<{ checkpoint: boolean; complete: boolean }> {
+  const complete = await untilDeletedVersionsRemovable(db, { waitMs });
   for (const table of new Set(tables)) await db.exec(`VACUUM (FULL) ${table}`);
-  return { checkpoint: await checkpoint(db) };
+  return { checkpoint: await checkpoint(db), complete };
 }
 
 /**

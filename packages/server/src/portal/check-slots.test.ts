@@ -218,6 +218,20 @@ describe('check slots', () => {
     await slots.close();
   });
 
+  it('reports a check whose hard timeout passed while its browser hung opening a session as timed out', async () => {
+    const { slots, browsers } = pool();
+    await slots.start();
+    const hung = browsers[0];
+    if (!hung) throw new Error('no browser');
+    hung.hangOnNewSession = true;
+    hung.healthy = false;
+    // The deadline (30 ms) passes before the session timeout (50 ms): no time for a second browser.
+    expect(await slots.run(async (s) => s, 30)).toEqual({ kind: 'timed-out' });
+    expect(hung.killed).toBe(true);
+    expect((await quick(slots)).kind).toBe('done');
+    await slots.close();
+  });
+
   it('reports a browser that cannot start as a value, at start and per check', async () => {
     const slots = createCheckSlots<FakeSession>({
       slots: 1,

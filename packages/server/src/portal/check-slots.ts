@@ -68,7 +68,13 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
       try {
         const deadline = new Deadline(start.at + timeoutMs, now);
         const opened = await keeper.openSession(deadline);
-        if (!opened.ok) return { kind: 'browser-unavailable', reason: opened.error };
+        if (!opened.ok) {
+          // The check's hard timeout passed while its browser would not open a session: a timeout,
+          // retryable like any other, not a missing browser.
+          return deadline.expired()
+            ? { kind: 'timed-out' }
+            : { kind: 'browser-unavailable', reason: opened.error };
+        }
         const { entry, session } = opened;
         const running = work(session, deadline);
         let finished: Timed<T>;

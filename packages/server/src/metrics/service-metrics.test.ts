@@ -1,22 +1,19 @@
 // The metrics in process: the names follow Prometheus's rules, the dashboard and the alert rules
 // name only metrics the service exposes, promtool accepts the rules and a scrape, and the listener's
 // configuration is validated at start. The scrape after real traffic is test/live-metrics.test.ts.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  dashboardQueries,
   familiesOf,
   metricNamesIn,
   promtoolCheckMetrics,
   promtoolCheckRules,
+  DEPLOYED_RULES as RULES,
+  ruleQueries,
   seriesNamesOf,
 } from '../../test/support/metrics-scrape.js';
 import { loadConfig } from '../config.js';
 import { createServiceMetrics, type SlotFigures } from './service-metrics.js';
-
-const DEPLOY = fileURLToPath(new URL('../../../../deploy/', import.meta.url));
-const DASHBOARD = `${DEPLOY}grafana/rtw-server.json`;
-const RULES = `${DEPLOY}prometheus/rtw-server-rules.yml`;
 
 const SLOTS: SlotFigures = {
   slots: 4,
@@ -51,43 +48,6 @@ async function scrapeAfterEvents(): Promise<string> {
   observer.webhookDelivered({ mode: 'test', latencySeconds: 0.2 });
   observer.webhookGivenUp({ mode: 'test' });
   return (await metrics.scrape()).body;
-}
-
-/** The PromQL of every dashboard panel's targets and template variables. */
-function dashboardQueries(): string[] {
-  const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as {
-    panels: { targets?: { expr: string }[] }[];
-    templating: { list: { query?: { query?: string } | string }[] };
-  };
-  const panelQueries = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((t) => t.expr));
-  const variableQueries = dashboard.templating.list.flatMap((v) =>
-    typeof v.query === 'object' && v.query.query
-      ? [v.query.query.replace(/^label_values\((.*),[^,]*\)$/, '$1')]
-      : [],
-  );
-  return [...panelQueries, ...variableQueries];
-}
-
-/** Each rule's `expr`, whether on its line or folded (`>-`) over the lines below it. */
-function ruleQueries(): string[] {
-  const lines = readFileSync(RULES, 'utf8').split('\n');
-  const queries: string[] = [];
-  for (const [index, line] of lines.entries()) {
-    const match = /^(\s*)expr:\s*(.*)$/.exec(line);
-    if (!match) continue;
-    const [, indent = '', rest = ''] = match;
-    if (rest !== '>-') {
-      queries.push(rest);
-      continue;
-    }
-    const body: string[] = [];
-    for (const next of lines.slice(index + 1)) {
-      if (next.trim() !== '' && next.length - next.trimStart().length <= indent.length) break;
-      body.push(next.trim());
-    }
-    queries.push(body.join(' '));
-  }
-  return queries;
 }
 
 describe('the service metrics', () => {
@@ -187,7 +147,8 @@ describe('--metrics-port / RTW_METRICS_PORT', () => {
     loadConfig(flags, { RTW_DATA_DIR: '/tmp/x', ...env });
 
   it('is off by default and read from the flag before the environment', () => {
-    expect(config({}).ok && config({}).value.metricsPort).toBeNull();
+    const unset = config({});
+    expect(unset.ok && unset.value.metricsPort).toBeNull();
     const both = config({ RTW_METRICS_PORT: '9464' }, { metricsPort: '9465' });
     expect(both.ok && both.value.metricsPort).toBe(9465);
   });

@@ -2,7 +2,8 @@
 // declares, its samples with their labels, and the metric names an expression (a dashboard's, an
 // alert rule's) refers to.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export interface Sample {
   readonly name: string;
@@ -103,3 +104,45 @@ export function promtoolCheckRules(path: string): { ok: boolean; output: string 
 
 /** Debian's prometheus package installs it here (.ci/run installs the package). */
 export const PROMTOOL = process.env.PROMTOOL ?? '/usr/bin/promtool';
+
+const DEPLOY = fileURLToPath(new URL('../../../../deploy/', import.meta.url));
+/** The Grafana dashboard and the alert rules the repository ships. */
+export const DEPLOYED_DASHBOARD = `${DEPLOY}grafana/rtw-server.json`;
+export const DEPLOYED_RULES = `${DEPLOY}prometheus/rtw-server-rules.yml`;
+
+/** The PromQL of every dashboard panel's targets and template variables. */
+export function dashboardQueries(): string[] {
+  const dashboard = JSON.parse(readFileSync(DEPLOYED_DASHBOARD, 'utf8')) as {
+    panels: { targets?: { expr: string }[] }[];
+    templating: { list: { query?: { query?: string } | string }[] };
+  };
+  const panelQueries = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((t) => t.expr));
+  const variableQueries = dashboard.templating.list.flatMap((v) =>
+    typeof v.query === 'object' && v.query.query
+      ? [v.query.query.replace(/^label_values\((.*),[^,]*\)$/, '$1')]
+      : [],
+  );
+  return [...panelQueries, ...variableQueries];
+}
+
+/** Each rule's `expr`, whether on its line or folded (`>-`) over the lines below it. */
+export function ruleQueries(): string[] {
+  const lines = readFileSync(DEPLOYED_RULES, 'utf8').split('\n');
+  const queries: string[] = [];
+  for (const [index, line] of lines.entries()) {
+    const match = /^(\s*)expr:\s*(.*)$/.exec(line);
+    if (!match) continue;
+    const [, indent = '', rest = ''] = match;
+    if (rest !== '>-') {
+      queries.push(rest);
+      continue;
+    }
+    const body: string[] = [];
+    for (const next of lines.slice(index + 1)) {
+      if (next.trim() !== '' && next.length - next.trimStart().length <= indent.length) break;
+      body.push(next.trim());
+    }
+    queries.push(body.join(' '));
+  }
+  return queries;
+}

@@ -92,7 +92,8 @@ describe.skipIf(CHROMIUM === null)('metrics after sandbox, live, busy, retried a
     expect((await admitted(() => live.check(sync, LIVE))).status).toBe(200);
 
     // One slot: a second live check while a slow one runs is refused 503 BUSY at once.
-    live.sim.setFaults({ latency: { ms: 3000 } });
+    // (The result page alone is slowed: the slot stays taken until it is read.)
+    live.sim.setFaults({ latency: { ms: 2000, on: 'result' } });
     const slow = admitted(() => live.check(sync, LIVE));
     await scrapeUntil((text) => sampleSum(text, 'rtw_check_slots_busy') === 1, 'the slot taken');
     const refused = await live.check(sync, LIVE);
@@ -212,7 +213,8 @@ describe.skipIf(CHROMIUM === null)('metrics after sandbox, live, busy, retried a
       .flatMap(metricNamesIn)
       .filter((n) => !exposed.has(n));
     expect(unknown).toEqual([]);
-  });
+    // Generous: four live checks through Chromium, and waits on a loaded machine's load guard.
+  }, 240_000);
 
   it('serves only GET /metrics on the metrics port, never the API', async () => {
     const metricsUrl = live.server.metricsUrl ?? '';

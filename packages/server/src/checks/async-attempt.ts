@@ -66,9 +66,12 @@ export async function runAsyncAttempt(deps: AsyncAttemptDeps, claimed: ClaimedCh
     seconds,
     overheadSeconds: Math.max(0, seconds - runnerSeconds),
   });
-  if (end.type === 'retry') observer.checkRetried({ kind, mode, code: end.code });
-  else observer.checkEnded({ kind, mode, path: 'async', outcome: end.code ?? 'ok' });
-  return end;
+  if (end.type === 'retry') {
+    observer.checkRetried({ kind, mode, code: end.code });
+    return { type: 'retry', delayMs: end.delayMs };
+  }
+  observer.checkEnded({ kind, mode, path: 'async', outcome: end.code ?? 'ok' });
+  return { type: 'ended', status: end.status };
 }
 
 /** The attempt's own end, with the code it ended or retried on (null: a result) for the observer. */

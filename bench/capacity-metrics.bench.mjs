@@ -5,7 +5,7 @@
 // per check allows, at zero latency) and the sustained synchronous checks a minute. Goal >= 0.98.
 //
 // Its options are the capacity benchmark's (env or --flag=value, passed on), with the phases
-// defaulting to "sync" only. A short run: --seconds=30 --rate=60 --check-ms=2000 --cpu-seconds=10.
+// defaulting to "sync" only. A short run: --seconds=40 --rate=30 --check-ms=10000 --cpu-seconds=15.
 // Build first: `npm run build -w @sharecode/core -w @sharecode/portal-sim -w @sharecode/server`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -19,7 +19,7 @@
 // Build first: `npm run build -w @sharecode/core -w @sharecode/portal-sim -w @sharecode/server`.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,9 @@ const SLOTS = Math.round(
 );
 const PHASES = (flag('phases') ?? process.env.RTW_BENCH_CAPACITY_PHASES ?? 'sync,async').split(',');
 const CPU_CLIENTS = 4;
+// Issue 26: capacity-metrics.bench.mjs runs this twice, metrics off then on (scraped every 5 s), and
+// compares the figures each run writes to RTW_BENCH_RESULT_FILE.
+const METRICS = process.env.RTW_BENCH_CAPACITY_METRICS === 'on';
 
 function totalBytes() {
   return Number(/^MemTotal:\s+(\d+)/m.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? 0) * 1024;
@@ -130,7 +133,11 @@ const database = opened.value;
 const server = await startServer({
   host: '127.0.0.1',
   port: 0,
-  env: { RTW_WEBHOOKS_UNSAFE_ALLOW_HOSTS: '127.0.0.1', RTW_WEBHOOKS_CA_FILE: tls.certFile },
+  env: {
+    RTW_WEBHOOKS_UNSAFE_ALLOW_HOSTS: '127.0.0.1',
+    RTW_WEBHOOKS_CA_FILE: tls.certFile,
+    ...(METRICS ? { RTW_METRICS_PORT: '0' } : {}),
+  },
   database,
   logLevelOverride: 'silent',
   sweepIntervalMs: 0,
@@ -140,6 +147,9 @@ const server = await startServer({
   checkTimeout: Math.ceil((CHECK_MS * 3) / 1000),
 });
 const portal = server.portal;
+const scraper = METRICS
+  ? setInterval(() => fetch(`${server.metricsUrl}/metrics`).then((r) => r.text()), 5_000)
+  : null;
 
 // Scale-plan accounts, each good for 750 live checks a month: enough of them for the whole run, used
 // in turn (at least 4, so that no account has more than spec 8.3's 100 asynchronous checks in progress).
@@ -359,6 +369,9 @@ console.log(
     .join(' ')}: other work on the machine skews these)`,
 );
 
+if (scraper) clearInterval(scraper);
+if (process.env.RTW_BENCH_RESULT_FILE)
+  writeFileSync(process.env.RTW_BENCH_RESULT_FILE, JSON.stringify({ cpuBound, ...results }));
 await memorySampler.terminate();
 await server.close();
 await database.close();

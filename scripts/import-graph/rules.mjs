@@ -74,6 +74,14 @@ export const FORBIDDEN = [
     to: { path: '(^|/)node_modules/(playwright|playwright-core)/' },
   },
   {
+    name: 'prom-client-only-in-metrics',
+    comment:
+      "prom-client stays inside the server's metrics/ (wired by start-server.ts); the rest reports to the observer port.",
+    severity: 'error',
+    from: { path: '^packages/[^/]+/src/', pathNot: ['^packages/server/src/metrics/', TEST_FILES] },
+    to: { path: '(^|/)node_modules/prom-client/' },
+  },
+  {
     name: 'core-uses-sdk-types-only',
     comment: "Core names the SDK's generated contract types; it never loads SDK code.",
     severity: 'error',

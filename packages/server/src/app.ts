@@ -11,6 +11,7 @@ import type { CheckEndedListener } from './checks/async-ports.js';
 import { createAsyncChecks } from './checks/async-service.js';
 import { createCallbackUrlPolicy } from './checks/callback-url-policy.js';
 import type { LiveCheckRunner } from './checks/live-check-runner.js';
+import type { ServiceObserver } from './checks/observer-port.js';
 import { performSyncCheck } from './checks/sync-check.js';
 import { createDashboardAdmin, type DashboardAdmin } from './dashboard/dashboard-admin.js';
 import type { DashboardConfig } from './dashboard/dashboard-config.js';
@@ -71,6 +72,8 @@ export interface ServerDeps {
   readonly portalHealth?: (() => PortalHealthReport) | undefined;
   /** The portal driver's browser for GET /readyz (null: up); absent: no driver. */
   readonly browserReadiness?: (() => string | null) | undefined;
+  /** Told of checks, retries, lease take-overs and webhook attempts (the metrics); absent: nobody. */
+  readonly observer?: ServiceObserver | undefined;
 }
 
 export interface Server {
@@ -129,6 +132,7 @@ export function createServer(deps: ServerDeps): Server {
     onQueued: (mode) => webhookWorker.nudge(mode),
     log: log.child({ component: 'webhooks' }),
     testEventLimit: createTestEventLimit(database.rateLimits),
+    observer: deps.observer,
   });
   const admin = createAdmin({
     accounts: database.accounts,
@@ -150,6 +154,7 @@ export function createServer(deps: ServerDeps): Server {
     onQueued: (mode) => asyncWorker.nudge(mode),
     log: log.child({ component: 'async-checks' }),
     callbackUrlPolicy,
+    observer: deps.observer,
   });
   // The two queue workers of this process, each on its own table (lanes are the key's mode).
   const queueWorker = <J extends QueueJob>(
@@ -204,7 +209,14 @@ export function createServer(deps: ServerDeps): Server {
     syncCheck: (input) =>
       inFlight.track(() =>
         performSyncCheck(
-          { quota, copies: database.checkCopies, liveRunner: deps.liveRunner, clock, log },
+          {
+            quota,
+            copies: database.checkCopies,
+            liveRunner: deps.liveRunner,
+            clock,
+            log,
+            observer: deps.observer,
+          },
           input,
         ),
       ),

@@ -4,6 +4,7 @@ import { type DashboardConfig, loadDashboardConfig } from './dashboard/dashboard
 import { type Env, present } from './env-values.js';
 import { type EdgeConfig, type EdgeFlags, loadEdgeConfig } from './http/edge-config.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
+import { loadMetricsPort, type MetricsFlags } from './metrics/metrics-config.js';
 import { loadPortalConfig, type PortalConfig, type PortalFlags } from './portal/portal-config.js';
 import { type AsyncChecksConfig, fitAsyncToSlots, loadAsyncChecksConfig } from './queue/async-config.js';
 import { parseEncryptionKeys } from './store/encryption.js';
@@ -46,10 +47,12 @@ export interface ServerConfig extends DatabaseConfig {
   readonly dashboard: DashboardConfig;
   /** Trusted proxies, connection caps, keep-alive, the operator token (http/edge-config.ts). */
   readonly edge: EdgeConfig;
+  /** The Prometheus metrics listener's port, on `host`; null (default): no metrics. */
+  readonly metricsPort: number | null;
 }
 
 /** Command-line flags as commander hands them over (all optional strings). */
-export interface ConfigFlags extends PortalFlags, WebhooksFlags, EdgeFlags {
+export interface ConfigFlags extends PortalFlags, WebhooksFlags, EdgeFlags, MetricsFlags {
   readonly port?: string | number | undefined;
   readonly host?: string | undefined;
   readonly dataDir?: string | undefined;
@@ -134,6 +137,8 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
   if (!dashboard.ok) problems.push(...dashboard.error);
   const edge = loadEdgeConfig(flags, env);
   if (!edge.ok) problems.push(...edge.error);
+  const metricsPort = loadMetricsPort(flags, env, port);
+  if (!metricsPort.ok) problems.push(metricsPort.error);
 
   if (
     problems.length > 0 ||
@@ -143,7 +148,8 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
     !asyncChecks.ok ||
     !webhooks.ok ||
     !dashboard.ok ||
-    !edge.ok
+    !edge.ok ||
+    !metricsPort.ok
   )
     return fail(problems);
   return ok({
@@ -161,6 +167,7 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
     webhooks: webhooks.value,
     dashboard: dashboard.value,
     edge: edge.value,
+    metricsPort: metricsPort.value,
   });
 }
 

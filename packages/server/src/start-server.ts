@@ -13,8 +13,11 @@ import type { DashboardAdmin } from './dashboard/dashboard-admin.js';
 import type { HttpTimeouts } from './http/http-timeouts.js';
 import { type LifecycleFlags, loadLifecycleConfig } from './lifecycle-config.js';
 import { createLogger, type LogLevel } from './logger.js';
+import { listenMetrics, type MetricsListener } from './metrics/metrics-listener.js';
+import { createServiceMetrics } from './metrics/service-metrics.js';
 import { type PortalSlots, type StartedPortal, startPortal } from './portal/start-portal.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
+import { safeError } from './safe-error.js';
 import { type Database, type DatabaseSweepReport, openDatabase } from './store/open-database.js';
 import { resealInBackground } from './store/reseal-in-background.js';
 import { rotateEncryptionKey } from './store/rotate-encryption-key.js';
@@ -67,6 +70,8 @@ export interface RunningServer {
   readonly webhooks: Webhooks;
   /** Dashboard passwords of account owners. */
   readonly dashboardAdmin: DashboardAdmin;
+  /** The Prometheus metrics listener, e.g. `http://127.0.0.1:9464` (scrape `/metrics`); null: off. */
+  readonly metricsUrl: string | null;
   sweep(now?: Date): Promise<DatabaseSweepReport>;
   /**
    * Graceful: /readyz turns 503 (and stays so for the shutdown delay while everything else serves),
@@ -100,19 +105,35 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   );
   const shutdownDelayMs = options.shutdownDelayMs ?? lifecycle.value.shutdownDelayMs;
 
-  // The browser starts first: a missing Chromium stops the server before the data folder is locked.
+  // The metrics are wired here, and only when asked for: off, every event goes to no observer.
   let portal: StartedPortal | null = null;
+  let database = options.database;
+  const metrics =
+    config.value.metricsPort === null
+      ? null
+      : createServiceMetrics({
+          version: SERVER_VERSION,
+          slots: () => portal?.slots.stats() ?? null,
+          queue: {
+            read: () => (database ? database.queueStats.read() : Promise.reject(new Error('not open'))),
+          },
+          onQueueReadError: (error) =>
+            log.warn({ err: safeError(error) }, 'metrics: the queue figures could not be read'),
+        });
+  const observer = metrics?.observer;
+
+  // The browser starts first: a missing Chromium stops the server before the data folder is locked.
   if (!options.liveRunner && config.value.portalDriver) {
     const started = await startPortal(config.value.portal, {
       log: log.child({ component: 'portal' }),
       clock,
       browserRoot: join(config.value.dataDir, 'browser'),
+      ...(observer ? { observer } : {}),
     });
     if (!started.ok) throw new StartupError(started.error);
     portal = started.value;
   }
 
-  let database = options.database;
   if (!database) {
     const opened = await openDatabase(config.value, { now: clock });
     if (!opened.ok) {
@@ -141,16 +162,26 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     httpTimeouts: options.httpTimeouts,
     portalHealth: portal ? () => portal.runner.health() : undefined,
     browserReadiness: portal ? () => portal.slots.browserReadiness() : undefined,
+    observer,
   });
   let address: string;
+  let metricsListener: MetricsListener | null = null;
+  const { host, port, metricsPort } = config.value;
   try {
-    address = await server.app.listen({ host: config.value.host, port: config.value.port });
+    address = await server.app.listen({ host, port });
+    if (metrics && metricsPort !== null) {
+      metricsListener = await listenMetrics(metrics, host, metricsPort).catch((error: Error) => {
+        throw new Error(`Could not listen for metrics on ${host}:${metricsPort}: ${error.message}`);
+      });
+      log.info({ url: `${metricsListener.url}/metrics` }, 'metrics listening');
+    }
   } catch (error) {
     await server.close().catch(() => {});
     await portal?.close();
     if (ownsDatabase) await database.close().catch(() => {});
+    const message = (error as Error).message;
     throw new StartupError([
-      `Could not listen on ${config.value.host}:${config.value.port}: ${(error as Error).message}`,
+      message.startsWith('Could not listen') ? message : `Could not listen on ${host}:${port}: ${message}`,
     ]);
   }
   // The embedded database is this process's alone: admin commands reach it through this socket.
@@ -176,6 +207,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     webhooks: server.webhooks,
     dashboardAdmin: server.dashboardAdmin,
     portal: portal?.slots ?? null,
+    metricsUrl: metricsListener?.url ?? null,
     sweep: server.sweep,
     close() {
       closed ??= (async () => {
@@ -188,6 +220,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await reseal?.stop();
         await server.close();
         await portal?.close();
+        // Scrapes answer until the last check is recorded; then the listener goes.
+        await metricsListener?.close();
         if (ownsDatabase) await db.close();
         log.info('rtw-server stopped');
         log.flush();

@@ -236,14 +236,16 @@ describe.each(BACKENDS)('the asynchronous-check queue on %s', (backend) => {
     const start = at(40_000_000);
     const interrupted = await queueLive(start);
     const [running] = await claimLive(start, 'dead.1', 1);
-    expect(running?.id).toBe(interrupted);
+    expect(running).toMatchObject({ id: interrupted, takenOver: false });
     // The process dies. Meanwhile a backlog arrives, every check due before the lease runs out.
     const backlog: string[] = [];
     for (let i = 1; i <= 5; i += 1) backlog.push(await queueLive(at(40_000_000 + i)));
     const [first] = await claimLive(at(40_000_000 + LEASE + 1), 'new.1', 1);
-    expect(first).toMatchObject({ id: interrupted, attempt: 1, lostRuns: 1 });
+    // A lease take-over (rtw_queue_lease_takeovers_total counts it).
+    expect(first).toMatchObject({ id: interrupted, attempt: 1, lostRuns: 1, takenOver: true });
     // Then the backlog, oldest first.
     const rest = await claimLive(at(40_000_000 + LEASE + 2), 'new.2', 10);
     expect(rest.map((c) => c.id)).toEqual(backlog);
+    expect(rest.every((c) => c.takenOver === false)).toBe(true);
   });
 });

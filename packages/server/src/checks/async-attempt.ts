@@ -12,6 +12,7 @@ import { queueTimeAfter } from '../queue/queue-ports.js';
 import type { AsyncChecksRepo, CheckEndedListener, ClaimedCheck } from './async-ports.js';
 import { asyncCheckRecord } from './async-record.js';
 import type { LiveCheckRunner } from './live-check-runner.js';
+import { type CheckObserver, SILENT_OBSERVER, secondsSince } from './observer-port.js';
 import { runCheck } from './run-check.js';
 
 /**
@@ -31,6 +32,8 @@ export interface AsyncAttemptDeps {
   readonly log: Logger;
   /** Seconds before the 2nd and 3rd attempts, per mode. */
   readonly retrySchedule: { readonly live: readonly number[]; readonly test: readonly number[] };
+  /** Told of each attempt, retry, end and lease take-over (metrics); silent by default. */
+  readonly observer?: CheckObserver | undefined;
 }
 
 export type AttemptEnd =
@@ -46,6 +49,42 @@ export type AttemptEnd =
  * never charged) and the CheckEndedListener.
  */
 export async function runAsyncAttempt(deps: AsyncAttemptDeps, claimed: ClaimedCheck): Promise<AttemptEnd> {
+  const observer = deps.observer ?? SILENT_OBSERVER;
+  const { kind, mode } = claimed;
+  if (claimed.takenOver) observer.leaseTakenOver({ queue: 'async_checks' });
+  const started = performance.now();
+  let runnerSeconds = 0;
+  const end = await attempt(deps, claimed, (seconds) => {
+    runnerSeconds = seconds;
+  });
+  if (end.type === 'lost') return end;
+  const seconds = secondsSince(started);
+  observer.checkRan({
+    kind,
+    mode,
+    path: 'async',
+    seconds,
+    overheadSeconds: Math.max(0, seconds - runnerSeconds),
+  });
+  if (end.type === 'retry') {
+    observer.checkRetried({ kind, mode, code: end.code });
+    return { type: 'retry', delayMs: end.delayMs };
+  }
+  observer.checkEnded({ kind, mode, path: 'async', outcome: end.code ?? 'ok' });
+  return { type: 'ended', status: end.status };
+}
+
+/** The attempt's own end, with the code it ended or retried on (null: a result) for the observer. */
+type ObservedEnd =
+  | { readonly type: 'ended'; readonly status: 'succeeded' | 'failed'; readonly code: string | null }
+  | { readonly type: 'retry'; readonly delayMs: number; readonly code: string }
+  | { readonly type: 'lost' };
+
+async function attempt(
+  deps: AsyncAttemptDeps,
+  claimed: ClaimedCheck,
+  ranFor: (seconds: number) => void,
+): Promise<ObservedEnd> {
   const { log } = deps;
   let outcome: Outcome<CheckResult>;
   if (claimed.lostRuns >= MAX_LOST_RUNS) {
@@ -59,6 +98,7 @@ export async function runAsyncAttempt(deps: AsyncAttemptDeps, claimed: ClaimedCh
       { checkId: claimed.id, attempt: claimed.attempt, mode: claimed.mode },
       'async check attempt started',
     );
+    const started = performance.now();
     outcome = await runCheck(deps, {
       mode: claimed.mode,
       request: claimed.request,
@@ -67,6 +107,7 @@ export async function runAsyncAttempt(deps: AsyncAttemptDeps, claimed: ClaimedCh
       checkId: claimed.id,
       requestId: claimed.requestId,
     });
+    ranFor(secondsSince(started));
     // Operators follow a check by these lines: ids, attempt numbers and codes only, never the request.
     const ids = { checkId: claimed.id, requestId: claimed.requestId, mode: claimed.mode, kind: claimed.kind };
     log.info(
@@ -81,7 +122,7 @@ export async function runAsyncAttempt(deps: AsyncAttemptDeps, claimed: ClaimedCh
           { ...ids, attempt: claimed.attempt, nextAttempt: claimed.attempt + 1, retryInMs: delayMs },
           'async check retry scheduled',
         );
-        return { type: 'retry', delayMs };
+        return { type: 'retry', delayMs, code: outcome.error.code };
       }
       log.warn({ checkId: claimed.id }, 'async check lease lost before its retry was scheduled');
       return { type: 'lost' };
@@ -129,5 +170,7 @@ export async function runAsyncAttempt(deps: AsyncAttemptDeps, claimed: ClaimedCh
     },
     'async check ended',
   );
-  return { type: 'ended', status: outcome.ok ? 'succeeded' : 'failed' };
+  return outcome.ok
+    ? { type: 'ended', status: 'succeeded', code: null }
+    : { type: 'ended', status: 'failed', code: outcome.error.code };
 }

@@ -67,6 +67,8 @@ export interface ClaimedCheck extends AsyncCheckIdentity {
   readonly attempt: number;
   /** Runs of this check lost to dead processes or expired leases, this claim included. */
   readonly lostRuns: number;
+  /** This claim took the check over from a run whose lease ran out (a lease take-over). */
+  readonly takenOver?: boolean;
   /** Proof of the claim: every later write of this run is conditional on it. */
   readonly leaseToken: string;
   readonly request: ValidatedRequest;

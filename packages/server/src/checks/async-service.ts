@@ -10,6 +10,7 @@ import type { AsyncChecksRepo, CheckEndedListener, ClaimedCheck } from './async-
 import { type AsyncReadInput, readAsyncCheck } from './async-read.js';
 import type { CallbackUrlPolicy } from './callback-url-policy.js';
 import type { LiveCheckRunner } from './live-check-runner.js';
+import type { CheckObserver } from './observer-port.js';
 
 export interface AsyncChecksDeps {
   readonly repo: AsyncChecksRepo;
@@ -28,6 +29,8 @@ export interface AsyncChecksDeps {
   readonly log: Logger;
   /** The callback-URL rules of the POST (see AsyncCreateDeps). */
   readonly callbackUrlPolicy: CallbackUrlPolicy;
+  /** Told of each attempt, retry, end and lease take-over (metrics); silent by default. */
+  readonly observer?: CheckObserver | undefined;
 }
 
 /** Asynchronous checks: the POST and GET logic, and the run of a check a queue worker claimed. */
@@ -66,6 +69,7 @@ export function createAsyncChecks(deps: AsyncChecksDeps): AsyncChecks {
           queueClock: deps.queueClock,
           log,
           retrySchedule: { live: config.liveRetrySchedule, test: config.testRetrySchedule },
+          observer: deps.observer,
         },
         job,
       );

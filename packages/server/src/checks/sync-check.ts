@@ -5,6 +5,7 @@ import type { AuthenticatedKey } from '../accounts/ports.js';
 import type { Quota, UsageSnapshot } from '../accounts/quota.js';
 import { safeError } from '../safe-error.js';
 import type { CapacityHold, LiveCheckRunner } from './live-check-runner.js';
+import { type CheckObserver, SILENT_OBSERVER, secondsSince } from './observer-port.js';
 import type { CheckCopiesRepo } from './ports.js';
 import { runCheck } from './run-check.js';
 
@@ -17,6 +18,8 @@ export interface SyncCheckDeps {
   readonly liveRunner: LiveCheckRunner;
   readonly clock: () => Date;
   readonly log: Logger;
+  /** Told of each check's run and answer (metrics); silent by default. */
+  readonly observer?: CheckObserver | undefined;
 }
 
 export interface SyncCheckInput {
@@ -39,6 +42,32 @@ export interface SyncCheckOutput {
  * quota (live), the run, the charge of a final result, and the encrypted investigation copy (live).
  */
 export async function performSyncCheck(deps: SyncCheckDeps, input: SyncCheckInput): Promise<SyncCheckOutput> {
+  const observer = deps.observer ?? SILENT_OBSERVER;
+  const started = performance.now();
+  let runnerSeconds = 0;
+  const output = await syncCheck(deps, input, (seconds) => {
+    runnerSeconds = seconds;
+  });
+  const seconds = secondsSince(started);
+  const { mode } = input.key;
+  const { kind } = input;
+  observer.checkRan({
+    kind,
+    mode,
+    path: 'sync',
+    seconds,
+    overheadSeconds: Math.max(0, seconds - runnerSeconds),
+  });
+  const { outcome } = output;
+  observer.checkEnded({ kind, mode, path: 'sync', outcome: outcome.ok ? 'ok' : outcome.error.code });
+  return output;
+}
+
+async function syncCheck(
+  deps: SyncCheckDeps,
+  input: SyncCheckInput,
+  ranFor: (seconds: number) => void,
+): Promise<SyncCheckOutput> {
   const { key } = input;
   const live = key.mode === 'live';
   const now = deps.clock();
@@ -47,8 +76,9 @@ export async function performSyncCheck(deps: SyncCheckDeps, input: SyncCheckInpu
   if (!validated.ok) return { outcome: validated, usage: live ? await deps.quota.snapshot(key, now) : null };
 
   const checkId = newCheckId();
-  const run = () =>
-    runCheck(deps, {
+  const run = async () => {
+    const started = performance.now();
+    const outcome = await runCheck(deps, {
       mode: key.mode,
       request: validated.value,
       attempt: 1,
@@ -57,6 +87,9 @@ export async function performSyncCheck(deps: SyncCheckDeps, input: SyncCheckInpu
       requestId: input.requestId,
       ...(input.hold ? { hold: input.hold } : {}),
     });
+    ranFor(secondsSince(started));
+    return outcome;
+  };
   if (!live) return { outcome: await run(), usage: null };
 
   const admission = await deps.quota.reserve(key, now);

@@ -14,6 +14,10 @@ export function registerStartCommand(program: Command): void {
       .description('Run the HTTP service and the portal driver until SIGINT or SIGTERM.')
       .option('--port <port>', `port to listen on (env RTW_PORT; default ${DEFAULT_PORT})`)
       .option('--host <host>', `address to listen on (env RTW_HOST; default ${DEFAULT_HOST})`)
+      .option(
+        '--metrics-port <port>',
+        'serve Prometheus metrics at /metrics on this port, on the same host (env RTW_METRICS_PORT; default off)',
+      )
       .option('--upgrade-url <url>', 'upgrade_url of 402 errors (env RTW_UPGRADE_URL)')
       .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env RTW_LOG_LEVEL)')
       .option(

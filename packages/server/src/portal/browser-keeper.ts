@@ -39,7 +39,13 @@ export interface BrowserKeeper<S> {
   /** Kills a browser that hangs or failed a probe; the checks it carries fail fast. */
   condemn(entry: BrowserEntry<S>, why: string): void;
   current(): BrowserEntry<S> | null;
-  readonly counts: { readonly launches: number; readonly replacements: number; readonly recycles: number };
+  readonly counts: {
+    readonly launches: number;
+    readonly replacements: number;
+    /** Of the replacements, browsers that disconnected on their own (crashed or killed from outside). */
+    readonly crashes: number;
+    readonly recycles: number;
+  };
   isClosing(): boolean;
   /** Why the last launch failed; null once a launch succeeds (GET /readyz). */
   lastLaunchError(): string | null;
@@ -55,7 +61,7 @@ export function createBrowserKeeper<S>(options: BrowserKeeperOptions<S>): Browse
   let closing = false;
   let launchError: string | null = null;
   const entries = new Set<BrowserEntry<S>>();
-  const counts = { launches: 0, replacements: 0, recycles: 0 };
+  const counts = { launches: 0, replacements: 0, crashes: 0, recycles: 0 };
 
   function closeEntry(entry: BrowserEntry<S>): void {
     if (entry.closed) return;
@@ -127,6 +133,7 @@ export function createBrowserKeeper<S>(options: BrowserKeeperOptions<S>): Browse
       entries.delete(entry);
       if (!expected) {
         counts.replacements += 1;
+        counts.crashes += 1;
         log.warn({ browser: entry.generation }, 'browser disconnected; a new one starts with the next check');
       }
     });

@@ -111,6 +111,8 @@ describe('check slots', () => {
     const busy = await quick(slots);
     expect(busy).toEqual({ kind: 'busy', retryAfterSeconds: expect.any(Number) });
     expect(busy.kind === 'busy' && busy.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    // Counted by why (rtw_busy_refusals_total).
+    expect(slots.stats().refusals).toEqual({ full: 1, overloaded: 0, closed: 0 });
     a.release();
     expect((await first).kind).toBe('done');
     expect((await quick(slots)).kind).toBe('done');
@@ -160,7 +162,7 @@ describe('check slots', () => {
     const next = await quick(slots);
     expect(next.kind).toBe('done');
     expect(browsers).toHaveLength(2);
-    expect(slots.stats()).toMatchObject({ launches: 2, replacements: 1, browserConnected: true });
+    expect(slots.stats()).toMatchObject({ launches: 2, replacements: 1, crashes: 1, browserConnected: true });
     await slots.close();
   });
 

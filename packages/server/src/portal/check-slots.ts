@@ -102,6 +102,8 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
         inUse: admission.inUse(),
         launches: keeper.counts.launches,
         replacements: keeper.counts.replacements,
+        crashes: keeper.counts.crashes,
+        refusals: admission.refusals(),
         recycles: keeper.counts.recycles,
         checksOnCurrentBrowser: current?.started ?? 0,
         browserConnected: current?.browser.isConnected() ?? false,

@@ -14,6 +14,9 @@ export type Driven<R> =
   | { readonly ok: true; readonly value: R }
   | { readonly ok: false; readonly error: DriverFailure };
 
+/** Told how long each step took: `entry` (the first page), a form step's name, or `result`. */
+export type StepTimer = (step: string, seconds: number) => void;
+
 const MAX_PAGES = 15;
 /** The free-text request fields the driver types into the portal. */
 const TYPED_FIELDS = ['company_name', 'checker_name', 'job_title', 'other_purpose'] as const;
@@ -136,6 +139,7 @@ export async function driveCheck<Q extends BaseRequest, R>(
   deadline: Deadline,
   entryUrl: string,
   finish: (run: CheckRun, page: PortalPage, snapshot: PageSnapshot) => Promise<Driven<R>>,
+  timeStep: StepTimer = () => {},
 ): Promise<Driven<R>> {
   const run = new CheckRun(session, deadline, {
     shareCode: request.share_code,
@@ -147,11 +151,11 @@ export async function driveCheck<Q extends BaseRequest, R>(
     }),
   });
   try {
-    const first = await walk(run, flow, request, entryUrl, finish);
+    const first = await walk(run, flow, request, entryUrl, finish, timeStep);
     if (first !== SESSION_ENDED) return first;
     await session.restart();
     run.step = 'entry';
-    const second = await walk(run, flow, request, entryUrl, finish);
+    const second = await walk(run, flow, request, entryUrl, finish, timeStep);
     if (second !== SESSION_ENDED) return second;
     return { ok: false, error: await run.fromCommonPage({ kind: 'session-ended' }) };
   } catch (error) {
@@ -165,12 +169,20 @@ async function walk<Q extends BaseRequest, R>(
   request: Q,
   entryUrl: string,
   finish: (run: CheckRun, page: PortalPage, snapshot: PageSnapshot) => Promise<Driven<R>>,
+  timeStep: StepTimer,
 ): Promise<Driven<R> | typeof SESSION_ENDED> {
   const failed = (error: DriverFailure): Driven<R> => ({ ok: false, error });
   const deadline = run.deadline;
+  /** Times a step that completed (a throw is the check's failure, counted with the check). */
+  const timed = async <T>(step: string, work: Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const value = await work;
+    timeStep(step, (performance.now() - started) / 1000);
+    return value;
+  };
   const page = await run.session.openPage();
   run.page = page;
-  await page.goto(entryUrl, deadline);
+  await timed('entry', page.goto(entryUrl, deadline));
   const visits = new Map<string, number>();
   for (let pages = 0; pages < MAX_PAGES; pages += 1) {
     if (deadline.expired()) return failed(run.timedOut());
@@ -181,7 +193,7 @@ async function walk<Q extends BaseRequest, R>(
     if (common) return failed(await run.fromCommonPage(common));
     if (snapshot.h1 !== null && sameText(snapshot.h1, flow.resultTitle)) {
       run.step = 'result';
-      return await finish(run, page, snapshot);
+      return await timed('result', finish(run, page, snapshot));
     }
     const step = flow.steps.find((s) => s.matches(snapshot));
     if (!step) return failed(await run.unrecognised('a page the driver does not know'));
@@ -192,7 +204,7 @@ async function walk<Q extends BaseRequest, R>(
     if (seen >= MAX_VISITS_PER_STEP)
       return failed(await run.unrecognised('the same step came back again and again'));
     visits.set(step.name, seen + 1);
-    if (!(await step.act(page, snapshot, request, deadline)))
+    if (!(await timed(step.name, step.act(page, snapshot, request, deadline))))
       return failed(await run.unrecognised('the page lacks a field or button this step needs'));
   }
   return failed(await run.unrecognised('too many pages before the result'));

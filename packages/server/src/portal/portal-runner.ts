@@ -1,10 +1,11 @@
 import { type CheckKind, type CheckResult, checkError, fail, type Outcome, ok } from '@sharecode/core';
 import type { ValidatedRequest } from '@sharecode/core/validation';
 import type { LiveCheckContext, LiveCheckRunner } from '../checks/live-check-runner.js';
+import { type PortalObserver, SILENT_OBSERVER } from '../checks/observer-port.js';
 import { immigrationStatusFlow, rightToRentFlow, rightToWorkFlow } from './check-flows.js';
 import type { Deadline } from './deadline.js';
 import type { Diagnostic } from './diagnostic.js';
-import { type Driven, driveCheck } from './drive-check.js';
+import { type Driven, driveCheck, type StepTimer } from './drive-check.js';
 import { type DriverFailure, PORTAL_ERRORS } from './driver-failure.js';
 import { finishImmigrationStatus, finishRightToRent, finishRightToWork } from './finish-results.js';
 import type { PortalEntryUrls } from './portal-config.js';
@@ -21,6 +22,8 @@ export interface PortalRunnerOptions {
   readonly log?: PortalLog;
   /** Where outcomes are counted for operators; a new one by default. */
   readonly health?: PortalHealth;
+  /** Told of each step's time and each unrecognised page (metrics); silent by default. */
+  readonly observer?: PortalObserver | undefined;
 }
 
 /** A diagnostic as operators see it: which check, which kind, when. */
@@ -58,6 +61,7 @@ function drive(
   deadline: Deadline,
   entryUrl: string,
   clock: () => Date,
+  timeStep: StepTimer,
 ): Promise<Driven<CheckResult>> {
   switch (validated.kind) {
     case 'right_to_work':
@@ -68,6 +72,7 @@ function drive(
         deadline,
         entryUrl,
         finishRightToWork(validated.request, clock),
+        timeStep,
       );
     case 'right_to_rent':
       return driveCheck(
@@ -77,6 +82,7 @@ function drive(
         deadline,
         entryUrl,
         finishRightToRent(validated.request, clock),
+        timeStep,
       );
     case 'immigration_status':
       return driveCheck(
@@ -86,6 +92,7 @@ function drive(
         deadline,
         entryUrl,
         finishImmigrationStatus(validated.request, clock),
+        timeStep,
       );
   }
 }
@@ -103,6 +110,7 @@ export function createPortalRunner(
   const log = options.log ?? silentPortalLog;
   const diagnostics: DiagnosticRecord[] = [];
   const health = options.health ?? createPortalHealth(log, clock);
+  const observer = options.observer ?? SILENT_OBSERVER;
 
   const keep = (context: LiveCheckContext, kind: CheckKind, failure: DriverFailure) => {
     const diagnostic = failure.kind === 'terminal' ? null : failure.diagnostic;
@@ -139,7 +147,10 @@ export function createPortalRunner(
       const entryUrl = entryUrlOf(options.entryUrls, kind);
       const started = performance.now();
       const slot = await slots.run(
-        (session, deadline) => drive(validated, session, deadline, entryUrl, clock),
+        (session, deadline) =>
+          drive(validated, session, deadline, entryUrl, clock, (step, seconds) =>
+            observer.portalStep({ kind, step, seconds }),
+          ),
         options.checkTimeoutMs,
         context.hold,
       );
@@ -176,6 +187,7 @@ export function createPortalRunner(
             log.info({ ...fields, code: null }, 'portal check done');
             return ok(driven.value);
           }
+          if (driven.error.kind === 'unrecognised') observer.unrecognisedPage({ kind });
           keep(context, kind, driven.error);
           log.info(
             { ...fields, code: driven.error.error.code, failure: driven.error.kind },

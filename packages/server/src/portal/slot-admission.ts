@@ -1,5 +1,5 @@
 import { createRetryAfter } from './retry-after.js';
-import type { SlotAdmission, SlotHold } from './slot-types.js';
+import type { SlotAdmission, SlotHold, SlotRefusal } from './slot-types.js';
 
 /** When a slot's check started (monotonic ms); `run` moves it to the check's real start. */
 export interface SlotStart {
@@ -28,6 +28,8 @@ export interface Admission {
   /** A finished check's length, to tell refused requests when to come back. */
   record(durationMs: number): void;
   inUse(): number;
+  /** Refusals since start, by why. */
+  refusals(): Readonly<Record<SlotRefusal, number>>;
 }
 
 interface Held {
@@ -41,6 +43,11 @@ export function createAdmission(options: SlotAdmissionOptions): Admission {
   const holds = new WeakMap<SlotHold, Held>();
   const retryAfter = createRetryAfter();
   let inUse = 0;
+  const refusals: Record<SlotRefusal, number> = { full: 0, overloaded: 0, closed: 0 };
+  const refuse = (why: SlotRefusal, retryAfterSeconds: number): SlotAdmission => {
+    refusals[why] += 1;
+    return { ok: false, retryAfterSeconds, why };
+  };
 
   const retryAfterSeconds = () =>
     retryAfter.estimate(
@@ -49,11 +56,9 @@ export function createAdmission(options: SlotAdmissionOptions): Admission {
     );
 
   function admit(): SlotAdmission {
-    if (options.isClosing()) return { ok: false, retryAfterSeconds: 1, why: 'closed' };
-    if (inUse >= options.slots) return { ok: false, retryAfterSeconds: retryAfterSeconds(), why: 'full' };
-    if (options.overloaded?.()) {
-      return { ok: false, retryAfterSeconds: retryAfterSeconds(), why: 'overloaded' };
-    }
+    if (options.isClosing()) return refuse('closed', 1);
+    if (inUse >= options.slots) return refuse('full', retryAfterSeconds());
+    if (options.overloaded?.()) return refuse('overloaded', retryAfterSeconds());
     inUse += 1;
     const held: Held = { start: { at: now() }, released: false };
     activeStarts.add(held.start);
@@ -74,6 +79,7 @@ export function createAdmission(options: SlotAdmissionOptions): Admission {
     if (hold && held && !held.released) {
       if (options.isClosing()) {
         hold.release();
+        refusals.closed += 1;
         return { ok: false, retryAfterSeconds: 1, why: 'closed' };
       }
       held.start.at = now();
@@ -89,5 +95,6 @@ export function createAdmission(options: SlotAdmissionOptions): Admission {
     take,
     record: (durationMs) => retryAfter.record(durationMs),
     inUse: () => inUse,
+    refusals: () => ({ ...refusals }),
   };
 }

@@ -66,8 +66,11 @@ export type SlotAdmission =
   | {
       readonly ok: false;
       readonly retryAfterSeconds: number;
-      readonly why: 'full' | 'overloaded' | 'closed';
+      readonly why: SlotRefusal;
     };
+
+/** Why a check was refused a slot. */
+export type SlotRefusal = 'full' | 'overloaded' | 'closed';
 
 export interface SlotStats {
   readonly slots: number;
@@ -75,6 +78,10 @@ export interface SlotStats {
   readonly launches: number;
   /** Browsers replaced because they crashed, hung or failed a probe. */
   readonly replacements: number;
+  /** Of those, browsers that went away on their own (crashed or were killed). */
+  readonly crashes: number;
+  /** Checks refused a slot since start, by why: every slot taken, the process overloaded, closing. */
+  readonly refusals: Readonly<Record<SlotRefusal, number>>;
   /** Browsers retired after `recycleAfterChecks` checks. */
   readonly recycles: number;
   readonly checksOnCurrentBrowser: number;

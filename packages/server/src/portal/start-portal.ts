@@ -1,4 +1,5 @@
 import { fail, type Outcome, ok } from '@sharecode/core';
+import type { PortalObserver } from '../checks/observer-port.js';
 import { sweepBrowserRoot } from './browser-dirs.js';
 import { createCheckSlots, type SlotStats } from './check-slots.js';
 import { DEFAULT_LOAD_LIMITS, type LoadGuardOptions, startLoadGuard } from './load-guard.js';
@@ -38,6 +39,8 @@ export interface StartPortalDeps {
   readonly browserRoot?: string;
   /** Admission limits on event-loop delay and available memory; default DEFAULT_LOAD_LIMITS. */
   readonly loadLimits?: Partial<LoadGuardOptions>;
+  /** Told of each step's time and each unrecognised page (metrics); silent by default. */
+  readonly observer?: PortalObserver;
 }
 
 /**
@@ -83,6 +86,7 @@ export async function startPortal(
     entryUrls: config.entryUrls,
     checkTimeoutMs: config.checkTimeoutMs,
     log,
+    observer: deps.observer,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   log.info(

@@ -45,6 +45,7 @@ const QUEUE: LeasedTable = {
 interface ClaimRow extends CheckOwnerRow {
   attempts: number;
   lost_runs: number;
+  taken_over: boolean;
   request_sealed: Uint8Array | null;
   reservation_id: string | null;
   reservation_period: string | null;
@@ -70,6 +71,7 @@ export function createAsyncChecksRepo(db: Db, keys: SealingKeys): AsyncChecksRep
       ...checkOwner(row),
       attempt: row.attempts,
       lostRuns: row.lost_runs,
+      takenOver: row.taken_over,
       leaseToken,
       request,
       reservation:
@@ -161,8 +163,10 @@ export function createAsyncChecksRepo(db: Db, keys: SealingKeys): AsyncChecksRep
            attempts = q.attempts + (CASE WHEN q.lease_token IS NULL THEN 1 ELSE 0 END),
            lost_runs = q.lost_runs + (CASE WHEN q.lease_token IS NULL THEN 0 ELSE 1 END),
            first_started_at = coalesce(q.first_started_at, ${nowSql(2)})`,
+        // The lease before this claim: set, the run holding it was lost and this claim takes it over.
+        dueColumns: 'lease_token AS prior_lease',
         returning: `q.id, q.account_id, q.key_id, q.mode, q.kind, q.request_id, q.attempts, q.lost_runs,
-           q.request_sealed, q.reservation_id, q.reservation_period, q.reservation_plan`,
+           due.prior_lease IS NOT NULL AS taken_over, q.request_sealed, q.reservation_id, q.reservation_period, q.reservation_plan`,
       });
       return rows.map((row) => toClaimed(row, input.leaseToken));
     },

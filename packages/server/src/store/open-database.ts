@@ -6,6 +6,7 @@ import type { CheckCopiesRepo } from '../checks/ports.js';
 import type { DatabaseConfig } from '../config.js';
 import type { DashboardRepo } from '../dashboard/dashboard-ports.js';
 import type { RecentChecksRepo } from '../dashboard/recent-checks-port.js';
+import type { QueueStatsSource } from '../queue/queue-stats.js';
 import type {
   WebhookDeliveriesRepo,
   WebhookSecretsRepo,
@@ -29,6 +30,7 @@ import { hasMetaFlag, setMetaFlag } from './meta-flags.js';
 import { migrate } from './migrations.js';
 import { openPostgresDb } from './pg-db.js';
 import { openPgliteDb } from './pglite-db.js';
+import { createQueueStatsRepo } from './queue-stats-repo.js';
 import { createRateLimitRepo } from './rate-limit-repo.js';
 import { createRecentChecksRepo } from './recent-checks-repo.js';
 import { markRetentionInBuckets, type ResealReport, resealBatch, retentionInBuckets } from './reseal.js';
@@ -84,6 +86,8 @@ export interface Database {
   readonly cookieKeys: readonly Buffer[];
   /** Checks' metadata for the dashboard's list (no sealed column is read). */
   readonly recentChecks: RecentChecksRepo;
+  /** The cluster's queue figures (metrics scrapes). */
+  readonly queueStats: QueueStatsSource;
   /** The retention sweep as of `now` (see retention.ts), webhook log and dashboard sessions included. */
   sweep(now: Date): Promise<DatabaseSweepReport>;
   /** For GET /readyz: null when the database answers and is fully migrated, else why not. */
@@ -164,6 +168,7 @@ export async function openDatabase(
     webhookSecrets: createWebhookSecretsRepo(db, cipher),
     dashboard,
     recentChecks: createRecentChecksRepo(db),
+    queueStats: createQueueStatsRepo(db),
     reseal: (limit) => resealBatch(sealedDb, sealing, limit),
     async finishReseal(tables) {
       const { checkpoint, complete } = await compactTables(

@@ -100,12 +100,13 @@ export function createWebhookDeliveryQueue(db: Db, keys: SealingKeys, rows: Deli
       const claimed = await claimLeased<
         DeliveryRow & { secret_sealed: Uint8Array | null } & Record<string, unknown>
       >(db, QUEUE, input, {
-        dueColumns: 'check_id',
+        // The lease before this claim: set, a run was lost and this claim takes the delivery over.
+        dueColumns: 'check_id, lease_token AS prior_lease',
         join: 'LEFT JOIN async_checks c ON c.id = due.check_id',
         returning: `${deliveryColumns('q')},
            (SELECT s.secret_sealed FROM webhook_secrets s
              WHERE s.account_id = q.account_id AND s.mode = q.mode) AS secret_sealed,
-           ${recordColumns('c', CHECK_PREFIX)}`,
+           ${recordColumns('c', CHECK_PREFIX)}, due.prior_lease IS NOT NULL AS taken_over`,
       });
       return claimed.map((row): ClaimedDelivery => {
         const check = prefixedRecord(row, CHECK_PREFIX);
@@ -120,6 +121,7 @@ export function createWebhookDeliveryQueue(db: Db, keys: SealingKeys, rows: Deli
           url: rows.openUrl(row),
           series: row.series,
           attempts: row.attempts,
+          takenOver: row.taken_over === true,
           eventCreatedAt: row.event_created_at,
           secret:
             row.secret_sealed === null

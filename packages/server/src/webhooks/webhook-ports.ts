@@ -41,6 +41,8 @@ export interface ClaimedDelivery extends DeliveryEvent {
   readonly series: number;
   /** Attempts made in this series before this one. */
   readonly attempts: number;
+  /** This claim took the delivery over from a run whose lease ran out (a lease take-over). */
+  readonly takenOver?: boolean;
   /**
    * The mode's signing secret read with the claim (saving a query per attempt), or null when the
    * account has none yet; a rotation after the claim applies from the next attempt.

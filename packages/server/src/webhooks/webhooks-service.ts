@@ -6,6 +6,7 @@ import type { AccountsRepo } from '../accounts/ports.js';
 import { randomBase62 } from '../accounts/random-id.js';
 import type { CheckEndedListener } from '../checks/async-ports.js';
 import { asyncCheckRecord } from '../checks/async-record.js';
+import { type CheckObserver, SILENT_OBSERVER, type WebhookObserver } from '../checks/observer-port.js';
 import { queueTimeAfter } from '../queue/queue-ports.js';
 import { safeError } from '../safe-error.js';
 import { attemptDelivery, type Transport } from './attempt-delivery.js';
@@ -46,6 +47,8 @@ export interface WebhooksDeps {
   readonly random?: () => number;
   /** Test events an account may send (10 a minute in the server); absent: no limit. */
   readonly testEventLimit?: TestEventLimit | undefined;
+  /** Told of each attempt, delivery, give-up and lease take-over (metrics); silent by default. */
+  readonly observer?: (WebhookObserver & Pick<CheckObserver, 'leaseTakenOver'>) | undefined;
 }
 
 /** Why a test event was not sent; `retryAfterSeconds` when the account sent too many (HTTP 429). */
@@ -100,6 +103,7 @@ const hostOf = (url: string): string => {
 export function createWebhooks(deps: WebhooksDeps): Webhooks {
   const { deliveries, secrets, config, clock, log } = deps;
   const random = deps.random ?? Math.random;
+  const observer = deps.observer ?? SILENT_OBSERVER;
 
   const signingKey = async (accountId: string, mode: KeyMode): Promise<Buffer> => {
     const key = webhookSecretKey(await secrets.current(accountId, mode, clock()));
@@ -152,6 +156,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
   };
 
   const runAttempt = async (job: ClaimedDelivery): Promise<{ wakeAfterMs?: number }> => {
+    if (job.takenOver) observer.leaseTakenOver({ queue: 'webhooks' });
     const attempt = job.attempts + 1;
     const body = checkEvent(job);
     let outcome: AttemptOutcome;
@@ -186,7 +191,12 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
       },
       'webhook attempt',
     );
+    observer.webhookAttempt({ mode: job.mode, outcome: outcome.errorClass ?? 'delivered' });
     if (next.type === 'delivered') {
+      observer.webhookDelivered({
+        mode: job.mode,
+        latencySeconds: Math.max(0, (at.getTime() - job.eventCreatedAt.getTime()) / 1000),
+      });
       attemptLog.writeBehind({ delivery: job, outcome, attemptedAt: at, next });
       return {};
     }
@@ -194,6 +204,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
       log.warn({ deliveryId: job.id }, 'webhook delivery lease lost; its attempt was not recorded');
       return {};
     }
+    if (next.type === 'given_up') observer.webhookGivenUp({ mode: job.mode });
     if (next.type === 'given_up' && body !== null) await notifyGiveUp(job, at, attempt);
     return delayMs === null ? {} : { wakeAfterMs: delayMs };
   };

@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { type PortalSim, type PortalSimOptions, startPortalSim } from '@sharecode/portal-sim';
-import { type Database, openDatabase, type RunningServer, startServer } from '../../src/index.js';
+import {
+  type Database,
+  openDatabase,
+  type RunningServer,
+  type StartServerOptions,
+  startServer,
+} from '../../src/index.js';
 import { CHROMIUM } from '../portal-harness.js';
 import { type ApiResponse, call } from './api.js';
 import { seedPgliteDataDir } from './pglite-template.js';
@@ -26,7 +32,11 @@ export interface LiveServer {
   close(): Promise<void>;
 }
 
-export async function startLiveServer(simOptions: PortalSimOptions = {}): Promise<LiveServer> {
+/** `serverOptions` add to (and override) the server's options; its `env` adds to the operator token. */
+export async function startLiveServer(
+  simOptions: PortalSimOptions = {},
+  serverOptions: StartServerOptions = {},
+): Promise<LiveServer> {
   const sim = await startPortalSim({ port: 0, ...simOptions });
   const dir = mkdtempSync(join(tmpdir(), 'rtw-live-'));
   await seedPgliteDataDir(join(dir, 'data'));
@@ -47,7 +57,6 @@ export async function startLiveServer(simOptions: PortalSimOptions = {}): Promis
   const server = await startServer({
     host: '127.0.0.1',
     port: 0,
-    env: { RTW_OPERATOR_TOKEN: LIVE_OPERATOR_TOKEN },
     database,
     sweepIntervalMs: 0,
     logLevelOverride: 'info',
@@ -57,6 +66,8 @@ export async function startLiveServer(simOptions: PortalSimOptions = {}): Promis
     checkSlots: 1,
     checkTimeout: 30,
     ...(CHROMIUM ? { chromiumPath: CHROMIUM } : {}),
+    ...serverOptions,
+    env: { RTW_OPERATOR_TOKEN: LIVE_OPERATOR_TOKEN, ...serverOptions.env },
   });
   const key = (await newKey(server.admin, 'scale', 'live')).key;
   return {

@@ -1,0 +1,274 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { KeyMode } from '../accounts/api-key.js';
+import type { ServiceObserver } from '../checks/observer-port.js';
+import type { QueueStatsSource } from '../queue/queue-stats.js';
+
+/** The portal driver's figures of this process (portal/slot-types.ts SlotStats has them). */
+export interface SlotFigures {
+  readonly slots: number;
+  readonly inUse: number;
+  readonly launches: number;
+  readonly replacements: number;
+  readonly crashes: number;
+  readonly recycles: number;
+  readonly refusals: Readonly<Record<'full' | 'overloaded' | 'closed', number>>;
+}
+
+export interface ServiceMetricsSources {
+  /** The build's version (rtw_build_info). */
+  readonly version: string;
+  /** This process's check slots and browser; null when it runs no portal driver. */
+  readonly slots: () => SlotFigures | null;
+  /** The cluster's queue, read from the database at each scrape. */
+  readonly queue: QueueStatsSource;
+  /** A scrape could not read the queue: its gauges are left out of that scrape. */
+  readonly onQueueReadError: (error: unknown) => void;
+}
+
+export interface ServiceMetrics {
+  /** What the service reports its events to. */
+  readonly observer: ServiceObserver;
+  /** The text exposition of every metric, as of now. */
+  scrape(): Promise<{ readonly contentType: string; readonly body: string }>;
+}
+
+const MODES: readonly KeyMode[] = ['live', 'test'];
+/** The refusal reasons as they appear in the label (slot-admission.ts's words, spelled for operators). */
+const REFUSAL_REASONS = { full: 'slots_full', overloaded: 'overloaded', closed: 'shutting_down' } as const;
+
+/**
+ * Every metric of the service on one registry of its own: `rtw_` metrics of this process and of the
+ * cluster's queue, plus prom-client's process and Node.js metrics under their standard names. Label
+ * values are bounded words only (kinds, modes, codes, steps), never ids or personal data.
+ */
+export function createServiceMetrics(sources: ServiceMetricsSources): ServiceMetrics {
+  const registers = [new Registry()];
+  const [registry] = registers as [Registry];
+  collectDefaultMetrics({ register: registry });
+  // prom-client names three gauges `_total`, against the naming rules (promtool says so); each is
+  // the sum of a by-type gauge it also exports (nodejs_active_handles{type} ...), so nothing is lost.
+  for (const name of [
+    'nodejs_active_handles_total',
+    'nodejs_active_requests_total',
+    'nodejs_active_resources_total',
+  ])
+    registry.removeSingleMetric(name);
+
+  const buildInfo = new Gauge({
+    name: 'rtw_build_info',
+    help: 'The running build: always 1, with the version and Node.js version as labels.',
+    labelNames: ['version', 'node_version'],
+    registers,
+  });
+  buildInfo.set({ version: sources.version, node_version: process.versions.node }, 1);
+
+  const checks = new Counter({
+    name: 'rtw_checks_total',
+    help: 'Checks answered (synchronous) or ended (asynchronous), by outcome: ok or the error code.',
+    labelNames: ['kind', 'mode', 'path', 'outcome'],
+    registers,
+  });
+  const checkSeconds = new Histogram({
+    name: 'rtw_check_duration_seconds',
+    help: 'One run of a check: a synchronous check, or one attempt of an asynchronous one.',
+    labelNames: ['kind', 'mode', 'path'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60],
+    registers,
+  });
+  const overheadSeconds = new Histogram({
+    name: 'rtw_check_overhead_seconds',
+    help: "The service's own part of a check run: all but the portal driver's (or sandbox's) time.",
+    labelNames: ['mode', 'path'],
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers,
+  });
+  const retries = new Counter({
+    name: 'rtw_async_check_retries_total',
+    help: 'Asynchronous attempts that failed with a retried error code and were scheduled again.',
+    labelNames: ['kind', 'mode', 'code'],
+    registers,
+  });
+  const takeovers = new Counter({
+    name: 'rtw_queue_lease_takeovers_total',
+    help: 'Queue entries this process took over after the lease of a lost run ran out.',
+    labelNames: ['queue'],
+    registers,
+  });
+  const stepSeconds = new Histogram({
+    name: 'rtw_portal_step_duration_seconds',
+    help: 'One step of a live check on the portal: entry, a form step, or reading the result.',
+    labelNames: ['kind', 'step'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20],
+    registers,
+  });
+  const unrecognised = new Counter({
+    name: 'rtw_portal_unrecognised_pages_total',
+    help: 'Portal pages the driver did not recognise (the check ended UPSTREAM_UNEXPECTED).',
+    labelNames: ['kind'],
+    registers,
+  });
+  const webhookAttempts = new Counter({
+    name: 'rtw_webhook_attempts_total',
+    help: 'Webhook delivery attempts, by outcome: delivered or the failure class.',
+    labelNames: ['mode', 'outcome'],
+    registers,
+  });
+  const givenUp = new Counter({
+    name: 'rtw_webhook_deliveries_given_up_total',
+    help: 'Webhook deliveries given up after their last attempt.',
+    labelNames: ['mode'],
+    registers,
+  });
+  const latency = new Histogram({
+    name: 'rtw_webhook_delivery_latency_seconds',
+    help: "From a check's end to the receiver's 2xx for its webhook, retries included.",
+    labelNames: ['mode'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600, 21600, 86400],
+    registers,
+  });
+  for (const mode of MODES) {
+    givenUp.inc({ mode }, 0);
+    for (const queue of ['async_checks', 'webhooks']) takeovers.inc({ queue }, 0);
+  }
+
+  registerSlotMetrics(registers, sources.slots);
+  registerQueueMetrics(registers, sources);
+
+  const observer: ServiceObserver = {
+    checkRan: ({ kind, mode, path, seconds, overheadSeconds: overhead }) => {
+      checkSeconds.observe({ kind, mode, path }, seconds);
+      overheadSeconds.observe({ mode, path }, overhead);
+    },
+    checkEnded: ({ kind, mode, path, outcome }) => checks.inc({ kind, mode, path, outcome }),
+    checkRetried: ({ kind, mode, code }) => retries.inc({ kind, mode, code }),
+    leaseTakenOver: ({ queue }) => takeovers.inc({ queue }),
+    portalStep: ({ kind, step, seconds }) => stepSeconds.observe({ kind, step }, seconds),
+    unrecognisedPage: ({ kind }) => unrecognised.inc({ kind }),
+    webhookAttempt: ({ mode, outcome }) => webhookAttempts.inc({ mode, outcome }),
+    webhookDelivered: ({ mode, latencySeconds }) => latency.observe({ mode }, latencySeconds),
+    webhookGivenUp: ({ mode }) => givenUp.inc({ mode }),
+  };
+  return {
+    observer,
+    async scrape() {
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+}
+
+/** Slots and browser figures, read from the driver at each scrape (0 without a driver). */
+function registerSlotMetrics(registers: Registry[], read: () => SlotFigures | null): void {
+  const figures = (): SlotFigures =>
+    read() ?? {
+      slots: 0,
+      inUse: 0,
+      launches: 0,
+      replacements: 0,
+      crashes: 0,
+      recycles: 0,
+      refusals: { full: 0, overloaded: 0, closed: 0 },
+    };
+  new Gauge({
+    name: 'rtw_portal_driver_enabled',
+    help: 'Whether this instance runs the portal driver (1) or serves sandbox checks only (0).',
+    registers,
+    collect() {
+      this.set(read() ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'rtw_check_slots',
+    help: 'Live checks this instance may run at once (its check slots).',
+    registers,
+    collect() {
+      this.set(figures().slots);
+    },
+  });
+  new Gauge({
+    name: 'rtw_check_slots_busy',
+    help: 'Check slots in use now (held by a check or a request being admitted).',
+    registers,
+    collect() {
+      this.set(figures().inUse);
+    },
+  });
+  /** A counter whose value the driver keeps: set from its figure at each scrape. */
+  const counted = (
+    name: string,
+    help: string,
+    values: (f: SlotFigures) => [Record<string, string>, number][],
+  ) =>
+    new Counter({
+      name,
+      help,
+      labelNames: [...new Set(values(figures()).flatMap(([labels]) => Object.keys(labels)))],
+      registers,
+      collect() {
+        this.reset();
+        for (const [labels, value] of values(figures())) this.inc(labels, value);
+      },
+    });
+  counted('rtw_busy_refusals_total', 'Live checks refused 503 BUSY at once, by reason.', (f) =>
+    Object.entries(REFUSAL_REASONS).map(([why, reason]) => [
+      { reason },
+      f.refusals[why as keyof typeof REFUSAL_REASONS],
+    ]),
+  );
+  counted('rtw_browser_launches_total', 'Browsers launched by the portal driver.', (f) => [[{}, f.launches]]);
+  counted(
+    'rtw_browser_restarts_total',
+    'Browsers replaced: recycled after their checks, or replaced (hung or crashed).',
+    (f) => [
+      [{ reason: 'recycled' }, f.recycles],
+      [{ reason: 'replaced' }, f.replacements],
+    ],
+  );
+  counted('rtw_browser_crashes_total', 'Browsers that went away on their own (crashed or killed).', (f) => [
+    [{}, f.crashes],
+  ]);
+}
+
+/** The cluster's asynchronous-check queue, read from the database at each scrape. */
+function registerQueueMetrics(registers: Registry[], sources: ServiceMetricsSources): void {
+  let pending: Promise<Awaited<ReturnType<QueueStatsSource['read']>> | null> | null = null;
+  // Both gauges of one scrape share one query.
+  const read = () => {
+    pending ??= sources.queue
+      .read()
+      .catch((error: unknown) => {
+        sources.onQueueReadError(error);
+        return null;
+      })
+      .finally(() => {
+        setImmediate(() => {
+          pending = null;
+        });
+      });
+    return pending;
+  };
+  new Gauge({
+    name: 'rtw_async_checks',
+    help: 'Asynchronous checks not yet ended across the cluster, by mode and state (queued, running).',
+    labelNames: ['mode', 'state'],
+    registers,
+    async collect() {
+      this.reset();
+      const stats = await read();
+      if (!stats) return;
+      for (const mode of MODES) for (const state of ['queued', 'running']) this.set({ mode, state }, 0);
+      for (const { mode, state, count } of stats.checks) this.set({ mode, state }, count);
+    },
+  });
+  new Gauge({
+    name: 'rtw_async_check_oldest_due_seconds',
+    help: 'Across the cluster, how long the oldest due asynchronous check has waited past its due time.',
+    labelNames: ['mode'],
+    registers,
+    async collect() {
+      this.reset();
+      const stats = await read();
+      if (!stats) return;
+      for (const mode of MODES) this.set({ mode }, stats.oldestDueSeconds[mode]);
+    },
+  });
+}

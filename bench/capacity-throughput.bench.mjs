@@ -15,20 +15,31 @@
 // Options (env or --flag=value): seconds (RTW_BENCH_CAPACITY_SECONDS, 300), rate in checks a minute
 // (RTW_BENCH_CAPACITY_RATE, 220), check wait in ms (RTW_BENCH_CAPACITY_CHECK_MS, 20000), CPU-bound run
 // in seconds (RTW_BENCH_CAPACITY_CPU_SECONDS, 30), slots (RTW_CHECK_SLOTS, else the machine default),
-// phases (RTW_BENCH_CAPACITY_PHASES, "sync,async"). A smoke run: --seconds=60 --rate=60.
+// phases (RTW_BENCH_CAPACITY_PHASES, "walk,sync,async"). A smoke run: --seconds=60 --rate=60.
+//  4. (issue 29, phase "walk", before the others) The service's CPU-seconds a check as a ratio to a
+//     bare Playwright walk of the same pages (bench/support/walk-ratio.mjs): rounds of the same checks
+//     at the same concurrency, zero latency (RTW_BENCH_WALK_ROUNDS 3, RTW_BENCH_WALK_CHECKS 60).
+// The load average is printed at the start and the end; a run that starts with the 1-minute load
+// above the cores is declared not valid (bench/support/load-average.mjs).
 // Build first: `npm run build -w @sharecode/core -w @sharecode/portal-sim -w @sharecode/server`.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { defaultCheckSlots, openDatabase, startServer } from '../packages/server/dist/index.js';
 import { selfSignedCertificate } from '../scripts/support/self-signed-certificate.mjs';
+import { formatLoad, loadAverage, runValidity } from './support/load-average.mjs';
 import { cpuSeconds, quantile, treeMemory } from './support/proc-stats.mjs';
+import { measureWalkRatio, startBareWalker } from './support/walk-ratio.mjs';
+
+const loadAtStart = loadAverage();
+const validity = runValidity(loadAtStart);
+console.log(`load average at the start (1 / 5 / 15 min): ${formatLoad(loadAtStart)}`);
 
 const flag = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const option = (name, env, fallback) => Number(flag(name) ?? process.env[env] ?? fallback);
@@ -41,7 +52,9 @@ const SLOTS = Math.round(
   option('slots', 'RTW_CHECK_SLOTS', 0) ||
     defaultCheckSlots({ cores: CORES, totalMemoryBytes: totalBytes() }),
 );
-const PHASES = (flag('phases') ?? process.env.RTW_BENCH_CAPACITY_PHASES ?? 'sync,async').split(',');
+const PHASES = (flag('phases') ?? process.env.RTW_BENCH_CAPACITY_PHASES ?? 'walk,sync,async').split(',');
+const WALK_ROUNDS = option('walk-rounds', 'RTW_BENCH_WALK_ROUNDS', 3);
+const WALK_CHECKS = option('walk-checks', 'RTW_BENCH_WALK_CHECKS', 60);
 const CPU_CLIENTS = 4;
 
 function totalBytes() {
@@ -215,6 +228,38 @@ console.log(
     `(rtw/rtr/status) = about ${((latencyMs * meanRequests) / 1000).toFixed(1)} s of waiting per check`,
 );
 
+// --- phase 4 (issue 29): the service's CPU a check against the bare walk, same checks, zero latency ---
+if (PHASES.includes('walk')) {
+  const KINDS = { '/api/check': 'right_to_work', '/api/check/right-to-rent': 'right_to_rent' };
+  const walkRequests = REQUESTS.map(([path, body]) => [KINDS[path] ?? 'immigration_status', body]);
+  const walker = await startBareWalker();
+  sent = 0; // both sides rotate the kinds from the first
+  const rounds = await measureWalkRatio({
+    walker,
+    simUrl,
+    walkRequests,
+    serviceCheck: async () => (await syncCheck()).status,
+    // The walker is this process's child: its whole tree is taken out.
+    serviceCpu: () => service() - walker.cpu(),
+    rounds: WALK_ROUNDS,
+    count: WALK_CHECKS,
+    concurrency: CPU_CLIENTS,
+  });
+  await walker.stop();
+  const ratios = rounds.map((r) => r.ratio).sort((a, b) => a - b);
+  for (const [i, r] of rounds.entries()) {
+    console.log(
+      `walk ratio round ${i + 1} (${WALK_CHECKS} checks, ${CPU_CLIENTS} at once, zero latency): service ` +
+        `${r.service.toFixed(3)} CPU-s a check (Node + Chromium) / bare Playwright walk ${r.walk.toFixed(3)} ` +
+        `(script + Chromium) = ${r.ratio.toFixed(2)}x${r.serviceFailures ? `, ${r.serviceFailures} service failures` : ''}`,
+    );
+  }
+  console.log(
+    `walk ratio: median ${quantile(ratios, 0.5).toFixed(2)}x, range ${ratios[0].toFixed(2)}-${ratios.at(-1).toFixed(2)}x ` +
+      `(target <= 1.3x; load average now ${formatLoad(loadAverage())})`,
+  );
+}
+
 // --- shared: open-loop arrivals and sampling ------------------------------------------------------
 await setLatency(latencyMs);
 await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -354,10 +399,9 @@ if (PHASES.includes('async')) {
   );
 }
 console.log(
-  `  (load average at the end ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}: other work on the machine skews these)`,
+  `load average at the start ${formatLoad(loadAtStart)}, at the end ${formatLoad(loadAverage())} (1 / 5 / 15 min)`,
 );
+console.log(validity.sentence);
 
 await memorySampler.terminate();
 await server.close();

@@ -45,9 +45,11 @@ export async function startBareWalker() {
 /**
  * `rounds` rounds of `count` checks, `concurrency` at once: through `serviceCheck` (one check over
  * HTTP, resolving to its status) with `serviceCpu` read around it, then the bare walk of the same
- * kinds. Resolves to each round's CPU-seconds a check of both and their ratio.
+ * kinds. Resolves to each round's CPU-seconds a check of both and their ratio, and of the service's
+ * Node process alone (`serviceNodeCpu`; the rest is its Chromium).
  */
 export async function measureWalkRatio({
+  serviceNodeCpu,
   walker,
   simUrl,
   walkRequests,
@@ -64,18 +66,20 @@ export async function measureWalkRatio({
     let next = 0;
     let failed = 0;
     const serviceBefore = serviceCpu();
+    const nodeBefore = serviceNodeCpu();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (next++ < count) if ((await serviceCheck()) !== 200) failed += 1;
       }),
     );
     const service = (serviceCpu() - serviceBefore) / (count - failed);
+    const node = (serviceNodeCpu() - nodeBefore) / (count - failed);
     const walkBefore = walker.cpu();
     const walked = await walker.walk({ simUrl, requests: walkRequests, count, concurrency });
     if (walked.failures > 0)
       throw new Error(`bare walk failed ${walked.failures} times: ${walked.errors.join('; ')}`);
     const walk = (walker.cpu() - walkBefore) / walked.checks;
-    results.push({ service, walk, ratio: service / walk, serviceFailures: failed });
+    results.push({ service, node, walk, ratio: service / walk, serviceFailures: failed });
   }
   return results;
 }

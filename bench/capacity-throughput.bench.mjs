@@ -34,7 +34,8 @@ import { Worker } from 'node:worker_threads';
 import { defaultCheckSlots, openDatabase, startServer } from '../packages/server/dist/index.js';
 import { selfSignedCertificate } from '../scripts/support/self-signed-certificate.mjs';
 import { formatLoad, loadAverage, runValidity } from './support/load-average.mjs';
-import { cpuSeconds, processCpuSeconds, quantile, treeMemory } from './support/proc-stats.mjs';
+import { processCpuSeconds, quantile, treeMemory } from './support/proc-stats.mjs';
+import { createTreeCpuMeter, keepSampling } from './support/tree-cpu-meter.mjs';
 import { measureWalkRatio, startBareWalker } from './support/walk-ratio.mjs';
 
 const loadAtStart = loadAverage();
@@ -209,9 +210,11 @@ const meanRequests = requestsPerKind.reduce((a, b) => a + b, 0) / requestsPerKin
 const latencyMs = Math.round(CHECK_MS / meanRequests);
 
 // --- phase 1: CPU-seconds per check at zero latency -------------------------------------------
-const service = () => cpuSeconds(process.pid, notService);
+// Sampled, so that a browser recycled during the phase keeps its CPU (tree-cpu-meter.mjs).
+const serviceMeter = createTreeCpuMeter(process.pid, notService);
+const stopSampling = keepSampling([serviceMeter]);
 let cpuChecks = 0;
-const cpuBefore = service();
+const cpuBefore = serviceMeter.read();
 const cpuStart = performance.now();
 await Promise.all(
   Array.from({ length: CPU_CLIENTS }, async () => {
@@ -223,7 +226,8 @@ await Promise.all(
     }
   }),
 );
-const cpuPerCheck = (service() - cpuBefore) / cpuChecks;
+const cpuPerCheck = (serviceMeter.read() - cpuBefore) / cpuChecks;
+stopSampling();
 const cpuBound = (CORES * 60) / cpuPerCheck;
 console.log(
   `CPU bound (same run, zero latency, ${CPU_CLIENTS} at once): ${cpuPerCheck.toFixed(3)} CPU-s per check ` +
@@ -245,8 +249,8 @@ if (PHASES.includes('walk')) {
     simUrl,
     walkRequests,
     serviceCheck: async () => (await syncCheck()).status,
-    // The walker is this process's child: its whole tree is taken out.
-    serviceCpu: () => service() - walker.cpu(),
+    // The walker is this process's child: its whole tree is left out.
+    serviceMeter: createTreeCpuMeter(process.pid, new Set([...notService, walker.pid])),
     // This process alone (the server, its database and the benchmark's client), children left out.
     serviceNodeCpu: () => processCpuSeconds(process.pid),
     rounds: WALK_ROUNDS,

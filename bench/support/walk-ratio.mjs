@@ -5,7 +5,7 @@
 // ratio means something even on a busy machine; the rounds show its spread.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { cpuSeconds } from './proc-stats.mjs';
+import { createTreeCpuMeter, keepSampling } from './tree-cpu-meter.mjs';
 
 /** Starts the walker process; resolves once its browser is up. */
 export async function startBareWalker() {
@@ -27,8 +27,8 @@ export async function startBareWalker() {
   await next('ready');
   return {
     pid: child.pid,
-    /** CPU-seconds of the walker and its Chromium (ended renderers included). */
-    cpu: () => cpuSeconds(child.pid),
+    /** A meter of the walker and its Chromium (ended renderers included). */
+    meter: () => createTreeCpuMeter(child.pid),
     async walk(job) {
       const answer = next('walked');
       child.send({ type: 'walk', ...job });
@@ -44,42 +44,49 @@ export async function startBareWalker() {
 
 /**
  * `rounds` rounds of `count` checks, `concurrency` at once: through `serviceCheck` (one check over
- * HTTP, resolving to its status) with `serviceCpu` read around it, then the bare walk of the same
- * kinds. Resolves to each round's CPU-seconds a check of both and their ratio, and of the service's
- * Node process alone (`serviceNodeCpu`; the rest is its Chromium).
+ * HTTP, resolving to its status) measured by `serviceMeter` (tree-cpu-meter.mjs, the walker's tree
+ * left out), then the bare walk of the same kinds. Resolves to each round's CPU-seconds a check of
+ * both and their ratio, and of the service's Node process alone (`serviceNodeCpu`; the rest is its
+ * Chromium).
  */
 export async function measureWalkRatio({
   serviceNodeCpu,
+  serviceMeter,
   walker,
   simUrl,
   walkRequests,
   serviceCheck,
-  serviceCpu,
   rounds,
   count,
   concurrency,
 }) {
-  // One of each kind first, so that neither side pays a first-use cost in a round.
-  await walker.walk({ simUrl, requests: walkRequests, count: walkRequests.length, concurrency: 1 });
-  const results = [];
-  for (let round = 0; round < rounds; round++) {
-    let next = 0;
-    let failed = 0;
-    const serviceBefore = serviceCpu();
-    const nodeBefore = serviceNodeCpu();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next++ < count) if ((await serviceCheck()) !== 200) failed += 1;
-      }),
-    );
-    const service = (serviceCpu() - serviceBefore) / (count - failed);
-    const node = (serviceNodeCpu() - nodeBefore) / (count - failed);
-    const walkBefore = walker.cpu();
-    const walked = await walker.walk({ simUrl, requests: walkRequests, count, concurrency });
-    if (walked.failures > 0)
-      throw new Error(`bare walk failed ${walked.failures} times: ${walked.errors.join('; ')}`);
-    const walk = (walker.cpu() - walkBefore) / walked.checks;
-    results.push({ service, node, walk, ratio: service / walk, serviceFailures: failed });
+  const walkMeter = walker.meter();
+  const stopSampling = keepSampling([serviceMeter, walkMeter]);
+  try {
+    // One of each kind first, so that neither side pays a first-use cost in a round.
+    await walker.walk({ simUrl, requests: walkRequests, count: walkRequests.length, concurrency: 1 });
+    const results = [];
+    for (let round = 0; round < rounds; round++) {
+      let next = 0;
+      let failed = 0;
+      const serviceBefore = serviceMeter.read();
+      const nodeBefore = serviceNodeCpu();
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next++ < count) if ((await serviceCheck()) !== 200) failed += 1;
+        }),
+      );
+      const service = (serviceMeter.read() - serviceBefore) / (count - failed);
+      const node = (serviceNodeCpu() - nodeBefore) / (count - failed);
+      const walkBefore = walkMeter.read();
+      const walked = await walker.walk({ simUrl, requests: walkRequests, count, concurrency });
+      if (walked.failures > 0)
+        throw new Error(`bare walk failed ${walked.failures} times: ${walked.errors.join('; ')}`);
+      const walk = (walkMeter.read() - walkBefore) / walked.checks;
+      results.push({ service, node, walk, ratio: service / walk, serviceFailures: failed });
+    }
+    return results;
+  } finally {
+    stopSampling();
   }
-  return results;
 }

@@ -31,7 +31,7 @@ describe('loadPortalConfig', () => {
         checkTimeoutMs: 60_000,
         chromiumPath: null,
         browserDir: null,
-        recycleAfterChecks: 100,
+        recycleAfterChecks: 1000,
         javaScript: false,
         chromiumSandbox: null,
       },

@@ -70,7 +70,12 @@ export function defaultCheckSlots(machine: MachineSize): number {
 export const DEFAULT_CHECK_SLOTS = defaultCheckSlots(thisMachine());
 export const DEFAULT_CHECK_TIMEOUT_SECONDS = 60;
 export const MAX_CHECK_TIMEOUT_SECONDS = 600;
-export const DEFAULT_RECYCLE_AFTER_CHECKS = 100;
+/**
+ * Checks a browser carries before it is replaced. Contexts are per check and closed, so what grows is
+ * small; a replacement costs a launch and new warm sessions (about 3.7 CPU-seconds on a loaded 2-core
+ * machine), which every 100 checks was four a minute at 400 checks a minute (decisions.md, "Issue 29").
+ */
+export const DEFAULT_RECYCLE_AFTER_CHECKS = 1000;
 
 export interface PortalConfig {
   readonly entryUrls: PortalEntryUrls;

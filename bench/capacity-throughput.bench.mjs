@@ -263,7 +263,7 @@ if (PHASES.includes('walk')) {
     console.log(
       `walk ratio round ${i + 1} (${WALK_CHECKS} checks, ${CPU_CLIENTS} at once, zero latency): service ` +
         `${r.service.toFixed(3)} CPU-s a check (Node + Chromium; Node ${r.node.toFixed(3)}) / bare walk ${r.walk.toFixed(3)} ` +
-        `(script + Chromium) = ${r.ratio.toFixed(2)}x${r.serviceFailures ? `, ${r.serviceFailures} service failures` : ''}`,
+        `(script + Chromium; script ${r.walkNode.toFixed(3)}) = ${r.ratio.toFixed(2)}x${r.serviceFailures ? `, ${r.serviceFailures} service failures` : ''}`,
     );
   }
   console.log(

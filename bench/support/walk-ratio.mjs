@@ -5,6 +5,7 @@
 // ratio means something even on a busy machine; the rounds show its spread.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { processCpuSeconds } from './proc-stats.mjs';
 import { createTreeCpuMeter, keepSampling } from './tree-cpu-meter.mjs';
 
 /** Starts the walker process; resolves once its browser is up. */
@@ -27,6 +28,8 @@ export async function startBareWalker() {
   await next('ready');
   return {
     pid: child.pid,
+    /** CPU-seconds of the walker's Node process alone. */
+    nodeCpu: () => processCpuSeconds(child.pid),
     /** A meter of the walker and its Chromium (ended renderers included). */
     meter: () => createTreeCpuMeter(child.pid),
     async walk(job) {
@@ -46,8 +49,8 @@ export async function startBareWalker() {
  * `rounds` rounds of `count` checks, `concurrency` at once: through `serviceCheck` (one check over
  * HTTP, resolving to its status) measured by `serviceMeter` (tree-cpu-meter.mjs, the walker's tree
  * left out), then the bare walk of the same kinds. Resolves to each round's CPU-seconds a check of
- * both and their ratio, and of the service's Node process alone (`serviceNodeCpu`; the rest is its
- * Chromium).
+ * both and their ratio, and of each side's Node process alone (`serviceNodeCpu`, the walker's; the
+ * rest is Chromium's).
  */
 export async function measureWalkRatio({
   serviceNodeCpu,
@@ -79,11 +82,13 @@ export async function measureWalkRatio({
       const service = (serviceMeter.read() - serviceBefore) / (count - failed);
       const node = (serviceNodeCpu() - nodeBefore) / (count - failed);
       const walkBefore = walkMeter.read();
+      const walkNodeBefore = walker.nodeCpu();
       const walked = await walker.walk({ simUrl, requests: walkRequests, count, concurrency });
       if (walked.failures > 0)
         throw new Error(`bare walk failed ${walked.failures} times: ${walked.errors.join('; ')}`);
       const walk = (walkMeter.read() - walkBefore) / walked.checks;
-      results.push({ service, node, walk, ratio: service / walk, serviceFailures: failed });
+      const walkNode = (walker.nodeCpu() - walkNodeBefore) / walked.checks;
+      results.push({ service, node, walk, walkNode, ratio: service / walk, serviceFailures: failed });
     }
     return results;
   } finally {

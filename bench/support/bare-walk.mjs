@@ -5,7 +5,7 @@
 // (ids and order) instead of reading each page, and answers each form with one in-page evaluation over
 // the page's CDP session: the least a script can do for the same requests. (Playwright's own fill,
 // check and click inject its utility script and selector engine into every document: measured on a
-// loaded machine at about 1.5x the CPU of this walk, which would flatter the service's ratio. With
+// loaded machine at about 1.8x the CPU of this walk, which would flatter the service's ratio. With
 // the driver's launch settings Chromium never paints, so Playwright's click would wait for a frame.)
 /** The steps of each kind on the simulator's default variants, from the GOV.UK entry to the result page. */
 const WALKS = {

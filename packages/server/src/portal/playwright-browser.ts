@@ -57,7 +57,10 @@ export interface BrowserOptions {
 
 export const DEFAULT_BROWSER_OPTIONS: BrowserOptions = { javaScript: false };
 
-/** Each check's browser context (with `javaScriptEnabled` from the options); exported for the benchmarks' bare walk. */
+/**
+ * Each check's browser context (with `javaScriptEnabled` from the options); exported so that the
+ * benchmarks' bare walk opens the same.
+ */
 export const CHECK_CONTEXT_OPTIONS = {
   // The PDF is fetched in memory inside the page (PortalPage.download); a download the portal starts
   // by itself is cancelled, so no file ever reaches the disk.
@@ -137,7 +140,10 @@ export async function launchPlaywrightBrowser(
     pid = null;
   }
   const openSession = async () => {
-    const context = await browser.newContext({ ...CHECK_CONTEXT_OPTIONS, javaScriptEnabled: options.javaScript });
+    const context = await browser.newContext({
+      ...CHECK_CONTEXT_OPTIONS,
+      javaScriptEnabled: options.javaScript,
+    });
     const session = new CheckSession(context, BLOCKED_URL_PATTERNS);
     try {
       await session.prepare();

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs every benchmark in bench/ in turn (each prints its own ratio against a baseline measured in
-// the same run), capacity-throughput.bench.mjs included (about 11 minutes at its defaults; set
-// RTW_BENCH_CAPACITY_SECONDS for a shorter run). Build first: benchmarks import the packages' built
-// output. `node bench/run-all.mjs capacity webhook` runs the benchmarks whose names contain those words.
+// the same run), capacity-throughput.bench.mjs included (about 13 minutes at its defaults: the walk
+// ratio, then 5 minutes each of sync and async; the others take about 4 together, so `npm run bench`
+// stays under 20; set RTW_BENCH_CAPACITY_SECONDS for a shorter run). Build first: benchmarks import
+// the packages' built output. `node bench/run-all.mjs capacity webhook` runs the benchmarks whose names contain those words.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

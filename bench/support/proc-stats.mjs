@@ -51,6 +51,17 @@ export function cpuSeconds(pid, exclude = new Set()) {
   return ticks / 100;
 }
 
+/** CPU seconds of one process alone (utime + stime), its children left out. */
+export function processCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** RSS and PSS (MB) of a process tree, leaving out the subtrees of `exclude`. */
 export function treeMemory(pid, exclude = new Set()) {
   if (pid === null) return { rss: 0, pss: 0 };

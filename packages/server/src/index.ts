@@ -48,6 +48,8 @@ export type { DashboardConfig } from './dashboard/dashboard-config.js';
 export { BODY_LIMIT_BYTES } from './http/framework-errors.js';
 export { createLogger, type LogLevel } from './logger.js';
 export {
+  BLOCKED_URL_PATTERNS,
+  CHECK_CONTEXT_OPTIONS,
   CHROMIUM_ARGS,
   DEFAULT_CHECK_SLOTS,
   DEFAULT_CHECK_TIMEOUT_SECONDS,

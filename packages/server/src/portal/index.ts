@@ -1,6 +1,6 @@
 export type { Diagnostic } from './diagnostic.js';
 export { findChromium, INSTALL_CHROMIUM_ADVICE, SYSTEM_CHROMIUM_PATHS } from './find-chromium.js';
-export { CHROMIUM_ARGS } from './playwright-browser.js';
+export { BLOCKED_URL_PATTERNS, CHECK_CONTEXT_OPTIONS, CHROMIUM_ARGS } from './playwright-browser.js';
 export {
   DEFAULT_CHECK_SLOTS,
   DEFAULT_CHECK_TIMEOUT_SECONDS,

@@ -57,7 +57,11 @@ export interface BrowserOptions {
 
 export const DEFAULT_BROWSER_OPTIONS: BrowserOptions = { javaScript: false };
 
-const CONTEXT_OPTIONS: BrowserContextOptions = {
+/**
+ * Each check's browser context (with `javaScriptEnabled` from the options); exported so that the
+ * benchmarks' bare walk opens the same.
+ */
+export const CHECK_CONTEXT_OPTIONS = {
   // The PDF is fetched in memory inside the page (PortalPage.download); a download the portal starts
   // by itself is cancelled, so no file ever reaches the disk.
   acceptDownloads: false,
@@ -65,7 +69,7 @@ const CONTEXT_OPTIONS: BrowserContextOptions = {
   locale: 'en-GB',
   timezoneId: 'Europe/London',
   viewport: { width: 1024, height: 768 },
-};
+} as const satisfies BrowserContextOptions;
 
 /**
  * Never fetched: stylesheets and fonts (nothing is laid out for a person to see), and analytics and
@@ -136,7 +140,10 @@ export async function launchPlaywrightBrowser(
     pid = null;
   }
   const openSession = async () => {
-    const context = await browser.newContext({ ...CONTEXT_OPTIONS, javaScriptEnabled: options.javaScript });
+    const context = await browser.newContext({
+      ...CHECK_CONTEXT_OPTIONS,
+      javaScriptEnabled: options.javaScript,
+    });
     const session = new CheckSession(context, BLOCKED_URL_PATTERNS);
     try {
       await session.prepare();

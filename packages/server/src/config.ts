@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fail, type Outcome, ok } from '@sharecode/core';
 import { type DashboardConfig, loadDashboardConfig } from './dashboard/dashboard-config.js';
 import { type Env, present } from './env-values.js';
+import { type ClusterConfig, loadClusterConfig } from './health/cluster-config.js';
 import { type EdgeConfig, type EdgeFlags, loadEdgeConfig } from './http/edge-config.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
 import { loadPortalConfig, type PortalConfig, type PortalFlags } from './portal/portal-config.js';
@@ -41,6 +42,8 @@ export interface ServerConfig extends DatabaseConfig {
   readonly dashboard: DashboardConfig;
   /** Trusted proxies, connection caps, keep-alive, the operator token (http/edge-config.ts). */
   readonly edge: EdgeConfig;
+  /** How instances on a shared database register and heartbeat (health/cluster-config.ts). */
+  readonly cluster: ClusterConfig;
 }
 
 /** Command-line flags as commander hands them over (all optional strings). */
@@ -129,6 +132,8 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
   if (!dashboard.ok) problems.push(...dashboard.error);
   const edge = loadEdgeConfig(flags, env);
   if (!edge.ok) problems.push(...edge.error);
+  const cluster = loadClusterConfig(env);
+  if (!cluster.ok) problems.push(...cluster.error);
 
   if (
     problems.length > 0 ||
@@ -138,7 +143,8 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
     !asyncChecks.ok ||
     !webhooks.ok ||
     !dashboard.ok ||
-    !edge.ok
+    !edge.ok ||
+    !cluster.ok
   )
     return fail(problems);
   return ok({
@@ -156,6 +162,7 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
     webhooks: webhooks.value,
     dashboard: dashboard.value,
     edge: edge.value,
+    cluster: cluster.value,
   });
 }
 

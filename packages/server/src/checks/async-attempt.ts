@@ -11,7 +11,7 @@ import { createQuota } from '../accounts/quota.js';
 import { queueTimeAfter } from '../queue/queue-ports.js';
 import type { AsyncChecksRepo, CheckEndedListener, ClaimedCheck } from './async-ports.js';
 import { asyncCheckRecord } from './async-record.js';
-import type { LiveCheckRunner } from './live-check-runner.js';
+import type { CapacityHold, LiveCheckRunner } from './live-check-runner.js';
 import { runCheck } from './run-check.js';
 
 /**
@@ -45,7 +45,11 @@ export type AttemptEnd =
  * conditional final UPDATE, the charge of a live result (or the release of its reservation: errors are
  * never charged) and the CheckEndedListener.
  */
-export async function runAsyncAttempt(deps: AsyncAttemptDeps, claimed: ClaimedCheck): Promise<AttemptEnd> {
+export async function runAsyncAttempt(
+  deps: AsyncAttemptDeps,
+  claimed: ClaimedCheck,
+  hold?: CapacityHold,
+): Promise<AttemptEnd> {
   const { log } = deps;
   let outcome: Outcome<CheckResult>;
   if (claimed.lostRuns >= MAX_LOST_RUNS) {
@@ -66,6 +70,7 @@ export async function runAsyncAttempt(deps: AsyncAttemptDeps, claimed: ClaimedCh
       now: deps.clock(),
       checkId: claimed.id,
       requestId: claimed.requestId,
+      ...(hold ? { hold } : {}),
     });
     // Operators follow a check by these lines: ids, attempt numbers and codes only, never the request.
     const ids = { checkId: claimed.id, requestId: claimed.requestId, mode: claimed.mode, kind: claimed.kind };

@@ -1,17 +1,21 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { checkError, errorBody } from '@sharecode/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { KindHealth, PortalHealthReport } from '../portal/portal-health.js';
+import type { KindHealth, PortalHealthReport } from '../health/portal-health.js';
 
 export interface PortalHealthRouteDeps {
-  readonly portalHealth?: (() => PortalHealthReport) | undefined;
+  /** The cluster's portal health (every instance on the database); absent: none is kept. */
+  readonly portalHealth?: (() => Promise<PortalHealthReport>) | undefined;
+  /** Whether this instance runs live checks itself. */
+  readonly portalDriver?: boolean | undefined;
   /** RTW_OPERATOR_TOKEN: a bearer of it sees fingerprints and counts; null: nobody does here. */
   readonly operatorToken?: string | null | undefined;
 }
 
 /**
- * `GET /healthz/portal`: the live portal driver's health, outside the API contract (openapi.json).
- * Without a key it says per kind only whether the portal is healthy; the operator's bearer token
+ * `GET /healthz/portal`: the live portal driver's health, outside the API contract (openapi.json),
+ * as every instance on the database recorded it (so each answers alike), with `portal_driver` saying
+ * whether this instance runs live checks. Without a key it says per kind only whether the portal is healthy; the operator's bearer token
  * (RTW_OPERATOR_TOKEN) adds the details: last success, last unrecognised page with its fingerprint,
  * pages seen per fingerprint, and the last hour's UPSTREAM_UNEXPECTED rate. (Account owners see them
  * in words on the dashboard.)
@@ -27,8 +31,9 @@ export function registerPortalHealthRoute(app: FastifyInstance, deps: PortalHeal
         'This is not the operator token (RTW_OPERATOR_TOKEN): send it as "Authorization: Bearer <token>", or leave the header out for the public summary.';
       return reply.code(401).send(errorBody(checkError('INVALID_KEY', message)));
     }
-    const report = deps.portalHealth?.();
-    if (!report) return reply.send({ status: 'ok', portal_driver: false, kinds: null });
+    const portalDriver = deps.portalDriver === true;
+    const report = await deps.portalHealth?.();
+    if (!report) return reply.send({ status: 'ok', portal_driver: portalDriver, kinds: null });
     const detailed = given !== null;
     const kinds = Object.fromEntries(
       Object.entries(report).map(([kind, health]) => [
@@ -36,7 +41,7 @@ export function registerPortalHealthRoute(app: FastifyInstance, deps: PortalHeal
         detailed ? { healthy: isHealthy(health), ...wire(health) } : { healthy: isHealthy(health) },
       ]),
     );
-    return reply.send({ status: 'ok', portal_driver: true, kinds });
+    return reply.send({ status: 'ok', portal_driver: portalDriver, kinds });
   });
 }
 

@@ -1,6 +1,7 @@
 import { type CheckKind, type CheckResult, checkError, fail, type Outcome, ok } from '@sharecode/core';
 import type { ValidatedRequest } from '@sharecode/core/validation';
 import type { LiveCheckContext, LiveCheckRunner } from '../checks/live-check-runner.js';
+import type { PortalOutcome } from '../health/portal-health.js';
 import { immigrationStatusFlow, rightToRentFlow, rightToWorkFlow } from './check-flows.js';
 import type { Deadline } from './deadline.js';
 import type { Diagnostic } from './diagnostic.js';
@@ -8,7 +9,6 @@ import { type Driven, driveCheck } from './drive-check.js';
 import { type DriverFailure, PORTAL_ERRORS } from './driver-failure.js';
 import { finishImmigrationStatus, finishRightToRent, finishRightToWork } from './finish-results.js';
 import type { PortalEntryUrls } from './portal-config.js';
-import { createPortalHealth, type PortalHealth, type PortalHealthReport } from './portal-health.js';
 import { type PortalLog, silentPortalLog } from './portal-log.js';
 import type { CheckSession } from './portal-page.js';
 import type { CheckSlots } from './slot-types.js';
@@ -19,9 +19,10 @@ export interface PortalRunnerOptions {
   /** The time written as `checked_at` (and the date of check when the page shows none). */
   readonly clock?: () => Date;
   readonly log?: PortalLog;
-  /** Where outcomes are counted for operators; a new one by default. */
-  readonly health?: PortalHealth;
 }
+
+/** Told of every check that reached the portal; the runner waits for it before it answers. */
+export type PortalOutcomeListener = (outcome: PortalOutcome) => Promise<void>;
 
 /** A diagnostic as operators see it: which check, which kind, when. */
 export interface DiagnosticRecord {
@@ -36,8 +37,12 @@ export interface DiagnosticRecord {
 export interface PortalRunner extends LiveCheckRunner {
   /** The latest diagnostics, oldest first (at most 50), for operators and tests. */
   recentDiagnostics(): readonly DiagnosticRecord[];
-  /** Per kind: last success, last unrecognised page (redacted), the last hour's UPSTREAM_UNEXPECTED rate. */
-  health(): PortalHealthReport;
+  /**
+   * Sets who is told of each check that reached the portal: its code and, for a page the driver did
+   * not recognise (or read by its structure only), the page's redacted fingerprint. The entry file
+   * records them as the cluster's portal health once the database is open.
+   */
+  observe(listener: PortalOutcomeListener): void;
 }
 
 export const SERVICE_OF_KIND: Readonly<Record<CheckKind, keyof PortalEntryUrls>> = {
@@ -102,7 +107,7 @@ export function createPortalRunner(
   const clock = options.clock ?? (() => new Date());
   const log = options.log ?? silentPortalLog;
   const diagnostics: DiagnosticRecord[] = [];
-  const health = options.health ?? createPortalHealth(log, clock);
+  let observer: PortalOutcomeListener = async () => {};
 
   const keep = (context: LiveCheckContext, kind: CheckKind, failure: DriverFailure) => {
     const diagnostic = failure.kind === 'terminal' ? null : failure.diagnostic;
@@ -163,14 +168,16 @@ export function createPortalRunner(
           log.error({ ...fields, code: 'INTERNAL', why: slot.reason }, 'no browser for the check');
           return fail(PORTAL_ERRORS.browserUnavailable());
         case 'timed-out':
-          health.record(kind, { code: 'TIMEOUT' });
+          await observer({ kind, code: 'TIMEOUT' });
           log.warn({ ...fields, code: 'TIMEOUT' }, 'check stopped at its hard timeout');
           return fail(PORTAL_ERRORS.timeout());
         case 'done': {
           const driven = slot.value;
-          health.record(kind, {
+          await observer({
+            kind,
             code: driven.ok ? null : driven.error.error.code,
-            fingerprint: !driven.ok && driven.error.kind === 'unrecognised' ? driven.error.fingerprint : null,
+            fingerprint:
+              driven.ok || driven.error.kind === 'retryable' ? null : (driven.error.fingerprint ?? null),
           });
           if (driven.ok) {
             log.info({ ...fields, code: null }, 'portal check done');
@@ -196,6 +203,8 @@ export function createPortalRunner(
       return fail(checkError('BUSY', undefined, { retryAfter: admitted.retryAfterSeconds }));
     },
     recentDiagnostics: () => [...diagnostics],
-    health: () => health.report(),
+    observe(listener) {
+      observer = listener;
+    },
   };
 }

@@ -6,6 +6,8 @@ import type { CheckCopiesRepo } from '../checks/ports.js';
 import type { DatabaseConfig } from '../config.js';
 import type { DashboardRepo } from '../dashboard/dashboard-ports.js';
 import type { RecentChecksRepo } from '../dashboard/recent-checks-port.js';
+import type { InstancesRepo } from '../health/cluster-ports.js';
+import type { PortalHealthStore } from '../health/portal-health.js';
 import type {
   WebhookDeliveriesRepo,
   WebhookSecretsRepo,
@@ -23,11 +25,13 @@ import type { Db } from './db.js';
 import { deriveKeys } from './derived-keys.js';
 import { createKeyring } from './encryption.js';
 import { verifyEncryptionKey } from './encryption-canary.js';
+import { createInstancesRepo } from './instances-repo.js';
 import { loadOrCreateKeyFile } from './key-file.js';
 import { createMemoryRateLimitRepo } from './memory-rate-limit-repo.js';
 import { migrate } from './migrations.js';
 import { openPostgresDb } from './pg-db.js';
 import { openPgliteDb } from './pglite-db.js';
+import { createPortalHealthRepo } from './portal-health-repo.js';
 import { createRateLimitRepo } from './rate-limit-repo.js';
 import { createRecentChecksRepo } from './recent-checks-repo.js';
 import { markRetentionInBuckets, type ResealReport, resealBatch, retentionInBuckets } from './reseal.js';
@@ -79,6 +83,10 @@ export interface Database {
   readonly cookieKeys: readonly Buffer[];
   /** Checks' metadata for the dashboard's list (no sealed column is read). */
   readonly recentChecks: RecentChecksRepo;
+  /** The portal health every instance on this database records and reads. */
+  readonly portalHealth: PortalHealthStore;
+  /** The instances on this database, and the queue's summary (`rtw-server status`). */
+  readonly instances: InstancesRepo;
   /** The retention sweep as of `now` (see retention.ts), webhook log and dashboard sessions included. */
   sweep(now: Date): Promise<DatabaseSweepReport>;
   /** For GET /readyz: null when the database answers and is fully migrated, else why not. */
@@ -159,6 +167,8 @@ export async function openDatabase(
     webhookSecrets: createWebhookSecretsRepo(db, cipher),
     dashboard,
     recentChecks: createRecentChecksRepo(db),
+    portalHealth: createPortalHealthRepo(db),
+    instances: createInstancesRepo(db),
     reseal: (limit) => resealBatch(sealedDb, sealing, limit),
     async finishReseal(tables) {
       const done = await compactTables(db, [...tables, 'data_keys']);

@@ -241,7 +241,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 /** The admin socket in the data folder; null (with a warning) when it cannot be opened. */
 async function openAdminSocket(
   config: ServerConfig,
-  server: Pick<RunningServer, 'admin' | 'dashboardAdmin'>,
+  server: Pick<RunningServer, 'admin' | 'dashboardAdmin' | 'status'>,
   log: Logger,
 ): Promise<AdminSocketServer | null> {
   const listening = await listenAdminSocket({
@@ -253,6 +253,7 @@ async function openAdminSocket(
         {
           admin: server.admin,
           dashboardAdmin: server.dashboardAdmin,
+          status: server.status,
           // A new key for RTW_ENCRYPTION_KEY needs no database; the key file's keys are this
           // process's keyring, which only a restart changes.
           rotateEncryption: async () =>

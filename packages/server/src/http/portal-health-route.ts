@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { checkError, errorBody } from '@sharecode/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { KindHealth, PortalHealthReport } from '../health/portal-health.js';
+import type { PortalHealthReport } from '../health/portal-health.js';
+import { isHealthy, kindHealthWire } from '../health/portal-health-wire.js';
 
 export interface PortalHealthRouteDeps {
   /** The cluster's portal health (every instance on the database); absent: none is kept. */
@@ -38,17 +39,11 @@ export function registerPortalHealthRoute(app: FastifyInstance, deps: PortalHeal
     const kinds = Object.fromEntries(
       Object.entries(report).map(([kind, health]) => [
         kind,
-        detailed ? { healthy: isHealthy(health), ...wire(health) } : { healthy: isHealthy(health) },
+        detailed ? kindHealthWire(health) : { healthy: isHealthy(health) },
       ]),
     );
     return reply.send({ status: 'ok', portal_driver: portalDriver, kinds });
   });
-}
-
-/** Healthy unless the last thing the portal did was show a page the driver does not recognise. */
-export function isHealthy(health: KindHealth): boolean {
-  const last = health.lastUnrecognised;
-  return last === null || (health.lastSuccessAt !== null && health.lastSuccessAt > last.at);
 }
 
 /** Hashed first, so the comparison takes the same time whatever the lengths. */
@@ -59,21 +54,4 @@ function bearerOf(request: FastifyRequest): string | null {
   if (header === undefined) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ?? '';
-}
-
-function wire(health: KindHealth) {
-  return {
-    last_success_at: health.lastSuccessAt,
-    last_unrecognised: health.lastUnrecognised,
-    unrecognised_pages: health.unrecognisedPages.map((p) => ({
-      id: p.id,
-      count: p.count,
-      last_at: p.lastAt,
-    })),
-    last_hour: {
-      checks: health.lastHour.checks,
-      upstream_unexpected: health.lastHour.upstreamUnexpected,
-      upstream_unexpected_rate: health.lastHour.upstreamUnexpectedRate,
-    },
-  };
 }

@@ -27,6 +27,14 @@ export interface QueueWorkerOptions<J extends QueueJob, Lane extends string = st
    * claim then asks for no more jobs than were held, so a job is only claimed when it can run.
    */
   reserve?(lane: Lane, count: number): ReservedCapacity[] | null;
+  /**
+   * Whether a job of the lane is due, looked at before capacity is reserved: an empty queue then
+   * holds no slot even for the moment of a claim (a synchronous check would find it taken).
+   */
+  anyDue?(
+    lane: Lane,
+    look: { readonly now?: Date | undefined; readonly exclude: readonly string[] },
+  ): Promise<boolean>;
   /** Extends a running job's lease; false when it was lost. */
   renew(job: J, leaseUntil: QueueTime): Promise<boolean>;
   /**
@@ -127,7 +135,7 @@ export function createQueueWorker<J extends QueueJob, Lane extends string = stri
       );
       if (!running) return;
       // The capacity first: a job claimed without it would only fail (BUSY) and spend an attempt.
-      const reserved = free > 0 ? (options.reserve?.(lane, free) ?? null) : null;
+      const reserved = free > 0 ? await reserveFor(lane, free) : null;
       const room = reserved === null ? free : reserved.length;
       if (room <= 0) {
         backlog.add(lane);
@@ -148,6 +156,15 @@ export function createQueueWorker<J extends QueueJob, Lane extends string = stri
         launch(lane, job, reserved?.[i]);
       });
     }
+  }
+
+  /** Capacity for up to `free` jobs of the lane, when it needs any and a job is due; null: none needed. */
+  async function reserveFor(lane: Lane, free: number): Promise<ReservedCapacity[] | null> {
+    // Asking for none holds nothing: it only says whether the lane needs capacity at all.
+    if (!options.reserve || options.reserve(lane, 0) === null) return null;
+    if (options.anyDue && !(await options.anyDue(lane, { now: clock?.(), exclude: [...inFlight.keys()] })))
+      return [];
+    return options.reserve(lane, free);
   }
 
   function claimJobs(lane: Lane, limit: number): Promise<J[]> {

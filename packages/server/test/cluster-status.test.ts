@@ -4,7 +4,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusText } from '../src/commands/status-command.js';
 import { runAdminCommand } from '../src/commands/with-admin.js';
@@ -12,6 +11,7 @@ import type { ClusterStatusWire } from '../src/health/cluster-status-wire.js';
 import { type RunningServer, startServer } from '../src/index.js';
 import { call } from './support/api.js';
 import { eventually } from './support/async-server.js';
+import { jsonLogs } from './support/json-logs.js';
 import { seedPgliteDataDir } from './support/pglite-template.js';
 import { newKey } from './support/test-server.js';
 
@@ -19,7 +19,7 @@ describe('rtw-server status on the embedded database', () => {
   let dir: string;
   let dataDir: string;
   let server: RunningServer;
-  const logs: Record<string, unknown>[] = [];
+  const { logs, destination } = jsonLogs();
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rtw-status-'));
@@ -32,12 +32,7 @@ describe('rtw-server status on the embedded database', () => {
       env: {},
       sweepIntervalMs: 0,
       logLevelOverride: 'info',
-      logDestination: new Writable({
-        write(chunk, _encoding, done) {
-          for (const line of String(chunk).split('\n')) if (line.trim() !== '') logs.push(JSON.parse(line));
-          done();
-        },
-      }),
+      logDestination: destination,
       heartbeatMs: 100,
       asyncChecks: { pollIntervalMs: 20 },
     });

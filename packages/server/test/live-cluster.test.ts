@@ -4,7 +4,6 @@
 // on BUSY while synchronous checks fill A's slots. One pair of servers for the whole file.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { CheckRecord } from '@sharecode/core';
 import { type PortalSim, startPortalSim } from '@sharecode/portal-sim';
@@ -15,6 +14,7 @@ import { openPostgresDb } from '../src/store/pg-db.js';
 import { CHROMIUM } from './portal-harness.js';
 import { call } from './support/api.js';
 import { eventually } from './support/async-server.js';
+import { jsonLogs } from './support/json-logs.js';
 import { createPostgresDatabase, type TestPostgresDatabase } from './support/postgres.js';
 import { BIN, ensureServerBuilt } from './support/processes.js';
 import { newKey } from './support/test-server.js';
@@ -37,13 +37,7 @@ describe.skipIf(CHROMIUM === null)('two instances on one PostgreSQL: one with a 
   let env: Record<string, string>;
 
   const start = async (driver: boolean): Promise<Instance> => {
-    const logs: Record<string, unknown>[] = [];
-    const logDestination = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n')) if (line.trim() !== '') logs.push(JSON.parse(line));
-        done();
-      },
-    });
+    const { logs, destination: logDestination } = jsonLogs();
     const server = await startServer({
       host: '127.0.0.1',
       port: 0,

@@ -20,8 +20,11 @@ export const SIM_VARIANT_VALUES = {
   submitText: ['Continue', 'Submit'],
   /** Right to work: one page for an unknown code and a wrong date of birth, or a page for each. */
   lookupErrors: ['one-page', 'separate-pages'],
-  /** Wording of lookup failures: the short heading, or the longer "you entered" sentence. */
-  errorWording: ['short', 'long'],
+  /**
+   * Wording of lookup failures: the short heading, the longer "you entered" sentence, or (INVENTED)
+   * `unseen`: words no source records and no driver knows, as an error summary on the date page.
+   */
+  errorWording: ['short', 'long', 'unseen'],
   /** Right to rent's entry path (INVENTED: no evidence of any path on that host). */
   rightToRentEntry: ['rtr-view', 'landlord-check'],
   /** Where a driver enters check immigration status: the GOV.UK start page, /view/checker-details, or /view/start (mocks only). */

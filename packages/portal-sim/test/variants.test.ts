@@ -287,6 +287,21 @@ describe('lookup failures', () => {
     expect(main(vis.html)).toContain('The share code and date of birth you entered do not match our records');
   });
 
+  it('unseen wording (INVENTED): an error summary on the date page of every service, in words no source records', async () => {
+    sim.setVariants({ errorWording: 'unseen' });
+    const pages = [
+      await walk(new Client(sim.url), sim.entryUrls.rightToWork, 'W7K2M9P4Q', '1990-04-28'),
+      await walk(new Client(sim.url), sim.entryUrls.rightToWork, 'W0000000A', '1990-04-27'),
+      await walk(new Client(sim.url), sim.entryUrls.rightToRent, 'R0000000A', '1990-04-28'),
+      await walk(new Client(sim.url), sim.entryUrls.immigrationStatus, 'S3F7J1K9M', '1983-03-22'),
+    ];
+    for (const page of pages) {
+      expect(h1(page.html)).toMatch(/date of birth\?$/);
+      expect(main(page.html)).toContain('We cannot show a record for what you gave us');
+      expect(main(page.html)).not.toMatch(/match|not found|incorrect|expired|locked/i);
+    }
+  });
+
   it('a person can carry their own wording (seed variants)', async () => {
     const own = await startPortalSim({
       seed: [

@@ -10,7 +10,7 @@ import { createRateLimiter } from './accounts/rate-limiter.js';
 import type { CheckEndedListener } from './checks/async-ports.js';
 import { createAsyncChecks } from './checks/async-service.js';
 import { createCallbackUrlPolicy } from './checks/callback-url-policy.js';
-import type { LiveCheckRunner } from './checks/live-check-runner.js';
+import { holdUpTo, type LiveCheckRunner, noPortalDriverRunner } from './checks/live-check-runner.js';
 import type { ServiceObserver } from './checks/observer-port.js';
 import { performSyncCheck } from './checks/sync-check.js';
 import { createDashboardAdmin, type DashboardAdmin } from './dashboard/dashboard-admin.js';
@@ -19,15 +19,16 @@ import { createDashboardService } from './dashboard/dashboard-service.js';
 import { createDeviceCookies } from './dashboard/device-cookie.js';
 import { createDashboardSessions } from './dashboard/sessions.js';
 import { createSignInThrottle } from './dashboard/sign-in-throttle.js';
+import { type ClusterStatus, readClusterStatus } from './health/cluster-status.js';
 import { createInFlight } from './health/in-flight.js';
+import { createPortalHealth, type PortalHealth } from './health/portal-health.js';
 import { createReadiness } from './health/readiness.js';
 import { buildHttpApp } from './http/build-app.js';
 import type { EdgeConfig } from './http/edge-config.js';
 import type { HttpTimeouts } from './http/http-timeouts.js';
 import { OPENAPI_JSON } from './openapi-document.js';
-import type { PortalHealthReport } from './portal/portal-health.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
-import { createQueueWorker } from './queue/async-worker.js';
+import { createQueueWorker, type ReservedCapacity } from './queue/async-worker.js';
 import { type LeasedQueue, leasedQueueOps, type QueueJob } from './queue/queue-ports.js';
 import { safeError } from './safe-error.js';
 import type { Database, DatabaseSweepReport } from './store/open-database.js';
@@ -68,8 +69,6 @@ export interface ServerDeps {
   readonly edge?: EdgeConfig | undefined;
   /** How long clients may take to send headers and whole requests; 30 s each by default. */
   readonly httpTimeouts?: HttpTimeouts | undefined;
-  /** The live portal driver's health (GET /healthz/portal, the live dashboard); absent: no driver. */
-  readonly portalHealth?: (() => PortalHealthReport) | undefined;
   /** The portal driver's browser for GET /readyz (null: up); absent: no driver. */
   readonly browserReadiness?: (() => string | null) | undefined;
   /** Told of checks, retries, lease take-overs and webhook attempts (the metrics); absent: nobody. */
@@ -78,6 +77,12 @@ export interface ServerDeps {
 
 export interface Server {
   readonly app: FastifyInstance;
+  /** Whether this instance runs live checks: it claims queued ones only then. */
+  readonly runsLiveChecks: boolean;
+  /** The cluster's portal health: the driver records into it, every page reads it. */
+  readonly portalHealth: PortalHealth;
+  /** Instances, queue and portal health as the shared database tells them (`rtw-server status`). */
+  status(): Promise<ClusterStatus>;
   readonly admin: Admin;
   /** Webhook delivery: secrets, test events, resends, the recent deliveries. */
   readonly webhooks: Webhooks;
@@ -114,6 +119,9 @@ export function createServer(deps: ServerDeps): Server {
   const secureContext = trustedCas(deps.webhooks.ca);
   const agents = createPinnedAgents({ secureContext });
   const { queueClock } = deps;
+  const portalHealth = createPortalHealth(database.portalHealth, log.child({ component: 'portal' }), clock);
+  // Without a driver this instance never claims a live check: one with a browser will run it.
+  const runsLiveChecks = deps.liveRunner !== noPortalDriverRunner;
   const webhooks = createWebhooks({
     deliveries: database.webhookDeliveries,
     secrets: database.webhookSecrets,
@@ -161,8 +169,9 @@ export function createServer(deps: ServerDeps): Server {
     settings: Pick<WebhooksConfig, 'concurrency' | 'pollIntervalMs' | 'leaseMs'>,
     liveLanes: number,
     queue: LeasedQueue<J, KeyMode>,
-    run: (job: J) => Promise<{ readonly wakeAfterMs?: number }>,
+    run: (job: J, reserved?: ReservedCapacity) => Promise<{ readonly wakeAfterMs?: number }>,
     component: string,
+    reserve?: (lane: KeyMode, count: number) => ReservedCapacity[] | null,
   ) =>
     createQueueWorker<J, KeyMode>({
       concurrency: settings.concurrency,
@@ -174,14 +183,20 @@ export function createServer(deps: ServerDeps): Server {
       log: log.child({ component }),
       ...leasedQueueOps(queue),
       run,
+      ...(reserve ? { reserve } : {}),
     });
-  // Live checks are held to their lanes (the portal's check slots); webhooks have no such limit.
+  // Live checks are held to their lanes (the portal's check slots); webhooks have no such limit. A
+  // queued live check is claimed only with a slot held for it, so synchronous checks filling the
+  // slots leave it waiting in the queue rather than failing it BUSY.
+  const { hold } = deps.liveRunner;
+  const holdLive = hold ? { hold: hold.bind(deps.liveRunner) } : null;
   const asyncWorker = queueWorker(
     deps.asyncChecks,
-    deps.asyncChecks.liveConcurrency,
+    runsLiveChecks ? deps.asyncChecks.liveConcurrency : 0,
     database.asyncChecks,
     asyncChecks.run,
     'async-checks',
+    holdLive ? (lane, count) => (lane === 'live' ? holdUpTo(holdLive, count) : null) : undefined,
   );
   const webhookWorker = queueWorker(
     deps.webhooks,
@@ -224,7 +239,8 @@ export function createServer(deps: ServerDeps): Server {
     ...(deps.liveRunner.hold ? { holdLiveSlot: deps.liveRunner.hold.bind(deps.liveRunner) } : {}),
     createAsyncCheck: (input) => inFlight.track(() => asyncChecks.create(input)),
     readAsyncCheck: asyncChecks.read,
-    portalHealth: deps.portalHealth,
+    portalHealth: portalHealth.report,
+    portalDriver: runsLiveChecks,
     dashboard: {
       sessions: createDashboardSessions(
         database.dashboard,
@@ -242,7 +258,7 @@ export function createServer(deps: ServerDeps): Server {
       }),
       webhooks,
       alwaysSecureCookies: deps.dashboard.alwaysSecureCookies,
-      portalHealth: deps.portalHealth,
+      portalHealth: portalHealth.report,
       log,
     },
   });
@@ -274,6 +290,9 @@ export function createServer(deps: ServerDeps): Server {
 
   return {
     app,
+    runsLiveChecks,
+    portalHealth,
+    status: () => readClusterStatus({ instances: database.instances, portalHealth }),
     admin,
     webhooks,
     dashboardAdmin: createDashboardAdmin({ repo: database.dashboard, now: clock }),

@@ -14,6 +14,7 @@ import { registerKeysRevoke } from './commands/keys-revoke.js';
 import { registerKeysRotateEncryption } from './commands/keys-rotate-encryption.js';
 import { registerPortalCommands } from './commands/portal-probe.js';
 import { registerStartCommand } from './commands/start-command.js';
+import { registerStatusCommand } from './commands/status-command.js';
 import { SERVER_VERSION } from './version.js';
 
 // Only dispatching here: each subcommand is in commands/, and the heavy parts (the HTTP stack, the
@@ -24,6 +25,7 @@ const program = new Command('rtw-server')
   .showHelpAfterError();
 
 registerStartCommand(program);
+registerStatusCommand(program);
 registerPortalCommands(program);
 
 const accounts = program.command('accounts').description('Create and change accounts.');

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fail, type Outcome, ok } from '@sharecode/core';
 import { type DashboardConfig, loadDashboardConfig } from './dashboard/dashboard-config.js';
 import { type Env, present } from './env-values.js';
+import { type ClusterConfig, loadClusterConfig } from './health/cluster-config.js';
 import { type EdgeConfig, type EdgeFlags, loadEdgeConfig } from './http/edge-config.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
 import { loadMetricsPort, type MetricsFlags } from './metrics/metrics-config.js';
@@ -49,6 +50,8 @@ export interface ServerConfig extends DatabaseConfig {
   readonly edge: EdgeConfig;
   /** The Prometheus metrics listener's port, on `host`; null (default): no metrics. */
   readonly metricsPort: number | null;
+  /** How instances on a shared database register and heartbeat (health/cluster-config.ts). */
+  readonly cluster: ClusterConfig;
 }
 
 /** Command-line flags as commander hands them over (all optional strings). */
@@ -139,6 +142,8 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
   if (!edge.ok) problems.push(...edge.error);
   const metricsPort = loadMetricsPort(flags, env, port);
   if (!metricsPort.ok) problems.push(metricsPort.error);
+  const cluster = loadClusterConfig(env);
+  if (!cluster.ok) problems.push(...cluster.error);
 
   if (
     problems.length > 0 ||
@@ -149,7 +154,8 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
     !webhooks.ok ||
     !dashboard.ok ||
     !edge.ok ||
-    !metricsPort.ok
+    !metricsPort.ok ||
+    !cluster.ok
   )
     return fail(problems);
   return ok({
@@ -168,6 +174,7 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
     dashboard: dashboard.value,
     edge: edge.value,
     metricsPort: metricsPort.value,
+    cluster: cluster.value,
   });
 }
 

@@ -45,6 +45,9 @@ export {
 } from './config.js';
 export type { DashboardAdmin } from './dashboard/dashboard-admin.js';
 export type { DashboardConfig } from './dashboard/dashboard-config.js';
+export type { InstanceRecord, QueueSummary } from './health/cluster-ports.js';
+export type { ClusterStatus } from './health/cluster-status.js';
+export type { KindHealth, PortalHealthReport } from './health/portal-health.js';
 export { BODY_LIMIT_BYTES } from './http/framework-errors.js';
 export { createLogger, type LogLevel } from './logger.js';
 export {

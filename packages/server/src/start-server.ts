@@ -1,7 +1,9 @@
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fail } from '@sharecode/core';
 import type { DestinationStream, Logger } from 'pino';
 import type { Admin } from './accounts/admin.js';
+import { randomBase62 } from './accounts/random-id.js';
 import { runAdminOperation } from './admin/admin-operations.js';
 import { adminSocketPath } from './admin/admin-socket-protocol.js';
 import { type AdminSocketServer, listenAdminSocket } from './admin/admin-socket-server.js';
@@ -10,6 +12,8 @@ import type { CheckEndedListener } from './checks/async-ports.js';
 import { type LiveCheckRunner, noPortalDriverRunner } from './checks/live-check-runner.js';
 import { type ConfigFlags, type Env, loadConfig, type ServerConfig } from './config.js';
 import type { DashboardAdmin } from './dashboard/dashboard-admin.js';
+import type { ClusterStatus } from './health/cluster-status.js';
+import { type InstanceHeartbeat, startInstanceHeartbeat } from './health/instance-heartbeat.js';
 import type { HttpTimeouts } from './http/http-timeouts.js';
 import { type LifecycleFlags, loadLifecycleConfig } from './lifecycle-config.js';
 import { createLogger, type LogLevel } from './logger.js';
@@ -57,11 +61,17 @@ export interface StartServerOptions extends ConfigFlags, LifecycleFlags {
   readonly httpTimeouts?: HttpTimeouts;
   /** Overrides RTW_SHUTDOWN_DELAY_SECONDS: how long /readyz answers 503 before the listener closes. */
   readonly shutdownDelayMs?: number;
+  /** Overrides RTW_HEARTBEAT_SECONDS: how often this instance renews its registration. */
+  readonly heartbeatMs?: number;
 }
 
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:8080` */
   readonly url: string;
+  /** This instance's id in the shared database's list of instances (`rtw-server status`). */
+  readonly instanceId: string;
+  /** Instances, queue and portal health as the shared database tells them. */
+  status(): Promise<ClusterStatus>;
   readonly database: Database;
   readonly admin: Admin;
   /** The portal driver's check slots when this server started the driver; null otherwise. */
@@ -160,13 +170,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     dashboard: config.value.dashboard,
     edge: config.value.edge,
     httpTimeouts: options.httpTimeouts,
-    portalHealth: portal ? () => portal.runner.health() : undefined,
     browserReadiness: portal ? () => portal.slots.browserReadiness() : undefined,
     observer,
   });
+  // What the driver meets is the cluster's portal health, kept in the database.
+  portal?.runner.observe(server.portalHealth.record);
+  const instanceId = `ins_${randomBase62(16)}`;
   let address: string;
   let metricsListener: MetricsListener | null = null;
   const { host, port, metricsPort } = config.value;
+  let heartbeat: InstanceHeartbeat;
   try {
     address = await server.app.listen({ host, port });
     if (metrics && metricsPort !== null) {
@@ -184,12 +197,38 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       message.startsWith('Could not listen') ? message : `Could not listen on ${host}:${port}: ${message}`,
     ]);
   }
+  const liveSlots = portal ? config.value.portal.slots : config.value.asyncChecks.liveConcurrency;
+  try {
+    heartbeat = await startInstanceHeartbeat({
+      repo: database.instances,
+      instance: {
+        id: instanceId,
+        host: hostname(),
+        version: SERVER_VERSION,
+        slots: server.runsLiveChecks ? liveSlots : 0,
+        portalDriver: server.runsLiveChecks,
+      },
+      intervalMs: options.heartbeatMs ?? config.value.cluster.heartbeatMs,
+      log: log.child({ component: 'cluster' }),
+    });
+  } catch (error) {
+    await server.close().catch(() => {});
+    await metricsListener?.close().catch(() => {});
+    await portal?.close();
+    if (ownsDatabase) await database.close().catch(() => {});
+    throw new StartupError([`Could not register this instance in the database: ${(error as Error).message}`]);
+  }
   // The embedded database is this process's alone: admin commands reach it through this socket.
   const adminSocket =
     ownsDatabase && config.value.databaseUrl === null
       ? await openAdminSocket(config.value, server, log)
       : null;
-  log.info({ url: address, database: database.db.kind }, 'rtw-server listening');
+  log.info({ url: address, database: database.db.kind, instanceId }, 'rtw-server listening');
+  if (!server.runsLiveChecks) {
+    log.info(
+      'no portal driver: this instance serves sandbox checks, the API, the dashboard and webhooks, and leaves queued live checks to instances with one',
+    );
+  }
   // After a key rotation, old values are sealed again with the new key while the server serves (and
   // values written before crypto-shredding move to their data keys).
   const reseal = database.needsReseal
@@ -202,6 +241,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const db = database;
   return {
     url: address,
+    instanceId,
+    status: server.status,
     database,
     admin: server.admin,
     webhooks: server.webhooks,
@@ -219,6 +260,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await adminSocket?.close();
         await reseal?.stop();
         await server.close();
+        await heartbeat.stop();
         await portal?.close();
         // Scrapes answer until the last check is recorded; then the listener goes.
         await metricsListener?.close();
@@ -234,7 +276,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 /** The admin socket in the data folder; null (with a warning) when it cannot be opened. */
 async function openAdminSocket(
   config: ServerConfig,
-  server: Pick<RunningServer, 'admin' | 'dashboardAdmin'>,
+  server: Pick<RunningServer, 'admin' | 'dashboardAdmin' | 'status'>,
   log: Logger,
 ): Promise<AdminSocketServer | null> {
   const listening = await listenAdminSocket({
@@ -246,6 +288,7 @@ async function openAdminSocket(
         {
           admin: server.admin,
           dashboardAdmin: server.dashboardAdmin,
+          status: server.status,
           // A new key for RTW_ENCRYPTION_KEY needs no database; the key file's keys are this
           // process's keyring, which only a restart changes.
           rotateEncryption: async () =>

@@ -66,6 +66,8 @@ const RUNS: [string, Partial<SimVariants>][] = [
       .filter((value) => value !== DEFAULT_VARIANTS[key as keyof SimVariants])
       // The redesigned entry page fails by design: its own test below (and portal-probe.test.ts).
       .filter((value) => !(key === 'entryPage' && value === 'redesigned'))
+      // The unseen wording changes failures only: its own test below.
+      .filter((value) => !(key === 'errorWording' && value === 'unseen'))
       .map((value): [string, Partial<SimVariants>] => [`${key}: ${value}`, { [key]: value }]),
   ),
 ];
@@ -175,5 +177,38 @@ describe.skipIf(CHROMIUM === null)('every simulator variant, every kind, through
     };
     for (const kind of Object.keys(KINDS))
       expect(health.kinds[kind]?.last_unrecognised?.fingerprint.id, kind).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('reads a lookup failure in words it has never seen by the page: 404 NOT_FOUND on every kind, the page fingerprinted', async () => {
+    expect(live.sim.setVariants({ errorWording: 'unseen' }).ok).toBe(true);
+    const wrongDates = {
+      right_to_work: '1990-04-28',
+      right_to_rent: '1992-09-15',
+      immigration_status: '1983-03-22',
+    } as const;
+    for (const [kind, spec] of Object.entries(KINDS)) {
+      const date_of_birth = wrongDates[kind as keyof typeof wrongDates];
+      const response = await live.check(spec.path, { ...spec.json, date_of_birth });
+      expect(response.status, kind).toBe(404);
+      expect(errorOf(response).code, kind).toBe('NOT_FOUND');
+      expect(errorOf(response).message, kind).toMatch(/both the share code and the date of birth/);
+      expect(response.text, kind).not.toContain(spec.json.share_code);
+      expect(response.text, kind).not.toContain(date_of_birth);
+    }
+    // An unknown code gets the same page: nothing says which of the two was wrong.
+    const unknown = await live.check('/api/check', { ...KINDS.right_to_work.json, share_code: 'W0A0A0A0A' });
+    expect(unknown.status).toBe(404);
+    expect(errorOf(unknown).message).toMatch(/both the share code and the date of birth/);
+    const headers = { authorization: `Bearer ${LIVE_OPERATOR_TOKEN}` };
+    const text = await (await fetch(`${live.server.url}/healthz/portal`, { headers })).text();
+    const health = JSON.parse(text) as {
+      kinds: Record<string, { last_unrecognised: { fingerprint: { id: string; step: string } } | null }>;
+    };
+    for (const kind of Object.keys(KINDS))
+      expect(health.kinds[kind]?.last_unrecognised?.fingerprint.step, kind).toBe('date-of-birth');
+    for (const [kind, date] of Object.entries(wrongDates)) {
+      expect(text, kind).not.toContain(date);
+      expect(text, kind).not.toContain(date.slice(0, 4));
+    }
   });
 });

@@ -44,7 +44,14 @@ export class CodeAndDateSteps<S extends CodeAndDateState> {
     if (key !== `POST ${this.paths.dob}`) return undefined;
     const submitted = this.submitDateOfBirth(req, session);
     if (submitted.kind === 'answered') return submitted.response;
-    return submitted.result.ok ? after.matched() : after.failed(submitted.result.error);
+    if (submitted.result.ok) return after.matched();
+    const wording = this.failureWording(submitted.result.error, session);
+    // The `unseen` wording: the same on every service, an error summary on the date page.
+    if (wording.onDatePage)
+      return renderDateOfBirth(this.kit, req, session, {
+        extraErrors: [{ field: 'dob-day', message: wording.summary }],
+      });
+    return after.failed(submitted.result.error);
   }
 
   private redesigned(): boolean {

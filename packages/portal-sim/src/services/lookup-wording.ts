@@ -8,7 +8,28 @@ export interface FailureWording {
   readonly paragraphs: readonly string[];
   /** The one-line message where it is an error summary (view-immigration-status). */
   readonly summary: string;
+  /**
+   * True: every service shows the failure as this summary on the date-of-birth page it was sent
+   * from, never as a page of its own (the `unseen` wording).
+   */
+  readonly onDatePage?: true;
 }
+
+/**
+ * INVENTED on purpose (`errorWording: "unseen"`): the real wording of a failed status-check lookup
+ * is unknown (portal.md, Second review: ".govuk-error-summary after DOB; wording unknown"), and right
+ * to work's is known only in part, so a portal may well word it in a way no driver has seen. These
+ * words avoid every phrase the research quotes (no "match", "not found", "incorrect", "expired",
+ * "locked"); only the structure is evidenced: an error summary on the date-of-birth page after a
+ * well-formed date (visa_website, eVisaFlow). Used for unknown codes and wrong dates alike.
+ */
+const UNSEEN_WORDING: FailureWording = {
+  heading: 'We cannot show a record for what you gave us',
+  paragraphs: ['Ask the person to confirm what they shared with you, then enter it again.'],
+  summary:
+    'We cannot show a record for what you gave us. Ask the person to confirm what they shared with you, then enter it again',
+  onDatePage: true,
+};
 
 const PURPOSE: Readonly<Record<CheckKind, string>> = {
   right_to_work: 'their right to work',
@@ -57,6 +78,8 @@ export function failureWording(
   validityDays: number,
   variants: Pick<SimVariants, 'lookupErrors' | 'errorWording'>,
 ): FailureWording {
+  if (variants.errorWording === 'unseen' && (failure === 'NOT_FOUND' || failure === 'DOB_MISMATCH'))
+    return UNSEEN_WORDING;
   const oneFor =
     failure === 'DOB_MISMATCH' || (failure === 'NOT_FOUND' && variants.lookupErrors === 'one-page');
   return oneFor ? mismatchWording(variants.errorWording) : lookupWording(failure, kind, validityDays);

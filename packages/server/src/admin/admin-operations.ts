@@ -2,6 +2,8 @@ import { fail, type Outcome, ok } from '@sharecode/core';
 import type { AccountUsage, Admin } from '../accounts/admin.js';
 import type { AccountRecord, KeyRecord } from '../accounts/ports.js';
 import type { DashboardAdmin } from '../dashboard/dashboard-admin.js';
+import type { ClusterStatus } from '../health/cluster-status.js';
+import { clusterStatusWire } from '../health/cluster-status-wire.js';
 
 /** What `keys rotate-encryption` did (store/rotate-encryption-key.ts). */
 export type EncryptionRotation =
@@ -22,6 +24,8 @@ export interface AdminContext {
   readonly admin: Admin;
   readonly dashboardAdmin: DashboardAdmin;
   rotateEncryption(): Promise<Outcome<EncryptionRotation, string>>;
+  /** Instances, queue and portal health as the database tells them (`rtw-server status`). */
+  status(): Promise<ClusterStatus>;
 }
 
 /** Parameters as they cross the socket: strings, or absent. */
@@ -120,6 +124,7 @@ export const ADMIN_OPERATIONS = {
     map((list: KeyRecord[]) => list.map(keyView))(await admin.listApiKeys(need(p, 'account'))),
   ),
   'keys.rotate-encryption': operation(async (context) => context.rotateEncryption(), false),
+  'cluster.status': operation(async ({ status }) => ok(clusterStatusWire(await status()))),
 } as const;
 
 export type AdminOperationName = keyof typeof ADMIN_OPERATIONS;

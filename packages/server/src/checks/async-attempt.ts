@@ -11,7 +11,7 @@ import { createQuota } from '../accounts/quota.js';
 import { queueTimeAfter } from '../queue/queue-ports.js';
 import type { AsyncChecksRepo, CheckEndedListener, ClaimedCheck } from './async-ports.js';
 import { asyncCheckRecord } from './async-record.js';
-import type { LiveCheckRunner } from './live-check-runner.js';
+import type { CapacityHold, LiveCheckRunner } from './live-check-runner.js';
 import { type CheckObserver, SILENT_OBSERVER, secondsSince } from './observer-port.js';
 import { runCheck } from './run-check.js';
 
@@ -48,15 +48,24 @@ export type AttemptEnd =
  * conditional final UPDATE, the charge of a live result (or the release of its reservation: errors are
  * never charged) and the CheckEndedListener.
  */
-export async function runAsyncAttempt(deps: AsyncAttemptDeps, claimed: ClaimedCheck): Promise<AttemptEnd> {
+export async function runAsyncAttempt(
+  deps: AsyncAttemptDeps,
+  claimed: ClaimedCheck,
+  hold?: CapacityHold,
+): Promise<AttemptEnd> {
   const observer = deps.observer ?? SILENT_OBSERVER;
   const { kind, mode } = claimed;
   if (claimed.takenOver) observer.leaseTakenOver({ queue: 'async_checks' });
   const started = performance.now();
   let runnerSeconds = 0;
-  const end = await attempt(deps, claimed, (seconds) => {
-    runnerSeconds = seconds;
-  });
+  const end = await attempt(
+    deps,
+    claimed,
+    (seconds) => {
+      runnerSeconds = seconds;
+    },
+    hold,
+  );
   if (end.type === 'lost') return end;
   const seconds = secondsSince(started);
   observer.checkRan({
@@ -84,6 +93,7 @@ async function attempt(
   deps: AsyncAttemptDeps,
   claimed: ClaimedCheck,
   ranFor: (seconds: number) => void,
+  hold: CapacityHold | undefined,
 ): Promise<ObservedEnd> {
   const { log } = deps;
   let outcome: Outcome<CheckResult>;
@@ -106,6 +116,7 @@ async function attempt(
       now: deps.clock(),
       checkId: claimed.id,
       requestId: claimed.requestId,
+      ...(hold ? { hold } : {}),
     });
     ranFor(secondsSince(started));
     // Operators follow a check by these lines: ids, attempt numbers and codes only, never the request.

@@ -9,7 +9,7 @@ import { type AsyncCreateInput, type AsyncCreateOutput, createAsyncCheck } from 
 import type { AsyncChecksRepo, CheckEndedListener, ClaimedCheck } from './async-ports.js';
 import { type AsyncReadInput, readAsyncCheck } from './async-read.js';
 import type { CallbackUrlPolicy } from './callback-url-policy.js';
-import type { LiveCheckRunner } from './live-check-runner.js';
+import type { CapacityHold, LiveCheckRunner } from './live-check-runner.js';
 import type { CheckObserver } from './observer-port.js';
 
 export interface AsyncChecksDeps {
@@ -37,8 +37,11 @@ export interface AsyncChecksDeps {
 export interface AsyncChecks {
   create(input: AsyncCreateInput): Promise<AsyncCreateOutput>;
   read(input: AsyncReadInput): Promise<Outcome<CheckRecord, CheckError>>;
-  /** One run of a claimed check to its next state; `wakeAfterMs` is when its retry is due. */
-  run(job: ClaimedCheck): Promise<{ readonly wakeAfterMs?: number }>;
+  /**
+   * One run of a claimed check to its next state; `wakeAfterMs` is when its retry is due. `hold` is
+   * the portal slot the worker took for a live check before claiming it.
+   */
+  run(job: ClaimedCheck, hold?: CapacityHold): Promise<{ readonly wakeAfterMs?: number }>;
 }
 
 export function createAsyncChecks(deps: AsyncChecksDeps): AsyncChecks {
@@ -58,7 +61,7 @@ export function createAsyncChecks(deps: AsyncChecksDeps): AsyncChecks {
         input,
       ),
     read: (input) => readAsyncCheck({ repo, clock }, input),
-    async run(job) {
+    async run(job, hold) {
       const end = await runAsyncAttempt(
         {
           repo,
@@ -72,6 +75,7 @@ export function createAsyncChecks(deps: AsyncChecksDeps): AsyncChecks {
           observer: deps.observer,
         },
         job,
+        hold,
       );
       return end.type === 'retry' ? { wakeAfterMs: end.delayMs } : {};
     },

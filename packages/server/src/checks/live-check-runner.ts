@@ -41,3 +41,14 @@ export const noPortalDriverRunner: LiveCheckRunner = {
     );
   },
 };
+
+/** Up to `count` slots held now (fewer when the runner is full, overloaded or closing). */
+export function holdUpTo(runner: Required<Pick<LiveCheckRunner, 'hold'>>, count: number): CapacityHold[] {
+  const held: CapacityHold[] = [];
+  while (held.length < count) {
+    const hold = runner.hold();
+    if (!hold.ok) break;
+    held.push(hold.value);
+  }
+  return held;
+}

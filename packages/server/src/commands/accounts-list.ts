@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { AccountView } from '../admin/admin-operations.js';
 import type { ConfigFlags } from '../config.js';
 import { databaseOptions } from './database-options.js';
+import { textTable } from './text-table.js';
 import { withAdmin } from './with-admin.js';
 
 /** `rtw-server accounts list`: one line per account, oldest first; `--json` for an array. */
@@ -24,12 +25,5 @@ const HEADINGS = ['ID', 'E-MAIL', 'PLAN', 'SUBSCRIPTION', 'CREATED'] as const;
 export function accountsTable(list: readonly AccountView[]): string {
   if (list.length === 0) return 'No accounts yet: create one with `rtw-server accounts create`.';
   const rows = list.map((a) => [a.id, a.email, a.plan, a.subscription_status, a.created_at]);
-  const widths = HEADINGS.map((heading, i) =>
-    Math.max(heading.length, ...rows.map((row) => row[i]?.length ?? 0)),
-  );
-  return [HEADINGS, ...rows]
-    .map((row) =>
-      row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '),
-    )
-    .join('\n');
+  return textTable(HEADINGS, rows);
 }

@@ -13,6 +13,7 @@ import { adminSocketPath } from '../admin/admin-socket-protocol.js';
 import { createCallbackUrlPolicy } from '../checks/callback-url-policy.js';
 import { type ConfigFlags, type DatabaseConfig, loadDatabaseConfig } from '../config.js';
 import { createDashboardAdmin } from '../dashboard/dashboard-admin.js';
+import { readClusterStatus } from '../health/cluster-status.js';
 import { openDatabase } from '../store/open-database.js';
 import { rotateEncryptionKey } from '../store/rotate-encryption-key.js';
 import { SERVER_VERSION } from '../version.js';
@@ -75,6 +76,7 @@ async function runHere(
       get dashboardAdmin() {
         return noDatabase();
       },
+      status: noDatabase,
       rotateEncryption,
     };
     return runAdminOperation(context, name, params);
@@ -96,6 +98,11 @@ async function runHere(
           validateCallbackUrl: policy.validate,
         }),
         dashboardAdmin: createDashboardAdmin({ repo: database.dashboard, now }),
+        status: () =>
+          readClusterStatus({
+            instances: database.instances,
+            portalHealth: { report: () => database.portalHealth.report(now()) },
+          }),
         rotateEncryption,
       },
       name,

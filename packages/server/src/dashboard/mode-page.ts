@@ -1,5 +1,5 @@
 import type { KeyMode } from '../accounts/api-key.js';
-import type { PortalHealthReport } from '../portal/portal-health.js';
+import type { PortalHealthReport } from '../health/portal-health.js';
 import { describeAttempt } from '../webhooks/delivery-outcome.js';
 import type { DeliveryRecord } from '../webhooks/webhook-ports.js';
 import type { TestEventResult } from '../webhooks/webhooks-service.js';

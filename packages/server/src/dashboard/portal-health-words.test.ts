@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KindHealth } from '../portal/portal-health.js';
+import type { KindHealth } from '../health/portal-health.js';
 import { healthSentences, portalHealthSection } from './portal-health-words.js';
 
 const quiet: KindHealth = {
@@ -12,9 +12,9 @@ const quiet: KindHealth = {
 describe('portal health in words', () => {
   it('says what happened, and what an unrecognised page means for checks', () => {
     expect(healthSentences(quiet)).toEqual([
-      'No live check has succeeded since the service last started.',
+      'No live check has succeeded yet.',
       'No live check reached the government portal in the last hour.',
-      'Every portal page met since the service started was recognised.',
+      'Every portal page met so far was recognised.',
     ]);
     const troubled: KindHealth = {
       lastSuccessAt: '2026-11-23T10:00:00.000Z',

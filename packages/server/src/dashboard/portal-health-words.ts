@@ -1,5 +1,5 @@
 import type { CheckKind } from '@sharecode/core';
-import type { KindHealth, PortalHealthReport } from '../portal/portal-health.js';
+import type { KindHealth, PortalHealthReport } from '../health/portal-health.js';
 import { html, type SafeHtml } from './html.js';
 
 const KIND_NAMES: Readonly<Record<CheckKind, string>> = {
@@ -16,7 +16,7 @@ export function healthSentences(health: KindHealth): string[] {
   sentences.push(
     health.lastSuccessAt
       ? `The last successful live check was at ${at(health.lastSuccessAt)}.`
-      : 'No live check has succeeded since the service last started.',
+      : 'No live check has succeeded yet.',
   );
   const hour = health.lastHour;
   if (hour.checks === 0) sentences.push('No live check reached the government portal in the last hour.');
@@ -31,16 +31,16 @@ export function healthSentences(health: KindHealth): string[] {
     sentences.push(
       `The portal last showed a page the service does not recognise at ${at(last.at)} (page ${last.fingerprint.id} on ${last.fingerprint.host}${last.fingerprint.path}). The operator has been told; checks that meet this page fail with UPSTREAM_UNEXPECTED until the service is updated.`,
     );
-  } else sentences.push('Every portal page met since the service started was recognised.');
+  } else sentences.push('Every portal page met so far was recognised.');
   return sentences;
 }
 
-/** The live page's "Government portals" section; nothing when this process runs no portal driver. */
+/** The live page's "Government portals" section, as every server on the database saw them. */
 export function portalHealthSection(report: PortalHealthReport | null | undefined): SafeHtml | string {
   if (!report) return '';
   const kinds = Object.keys(KIND_NAMES) as CheckKind[];
   return html`<h2 id="portal-health">Government portals</h2>
-<p>How live checks are going on each Home Office service, as this server saw them.</p>
+<p>How live checks are going on each Home Office service, as every server of this service saw them.</p>
 ${kinds.map(
   (kind) => html`<h3>${KIND_NAMES[kind]}</h3>
 ${healthSentences(report[kind]).map((sentence) => html`<p>${sentence}</p>`)}`,

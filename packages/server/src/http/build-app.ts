@@ -1,8 +1,8 @@
 import { checkError } from '@sharecode/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import type { PortalHealthReport } from '../health/portal-health.js';
 import type { ReadinessReport } from '../health/readiness.js';
-import type { PortalHealthReport } from '../portal/portal-health.js';
 import { safeError } from '../safe-error.js';
 import { ASYNC_CREATE_ROUTES, type AsyncRoutesDeps, registerAsyncRoutes } from './async-routes.js';
 import { type CheckRoutesDeps, registerCheckRoutes, SYNC_CHECK_ROUTES } from './check-routes.js';
@@ -29,8 +29,10 @@ export interface HttpDeps extends CheckRoutesDeps, AsyncRoutesDeps {
   readonly isClosing: () => boolean;
   /** GET /readyz: database, browser, shutdown. */
   readonly readiness: () => Promise<ReadinessReport>;
-  /** The portal driver's health for GET /healthz/portal; absent: no driver in this process. */
-  readonly portalHealth?: (() => PortalHealthReport) | undefined;
+  /** The cluster's portal health for GET /healthz/portal. */
+  readonly portalHealth?: (() => Promise<PortalHealthReport>) | undefined;
+  /** Whether this instance runs live checks (GET /healthz/portal says so). */
+  readonly portalDriver?: boolean | undefined;
   /** The account dashboard under /dashboard; absent: no dashboard. */
   readonly dashboard?: DashboardRoutesDeps;
   /** How long clients may take to send headers and requests; 30 s each by default. */
@@ -136,7 +138,11 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
   registerNotFound(app, allowed);
   registerLandingPage(app, { dashboard: deps.dashboard !== undefined });
   registerServiceRoutes(app, deps);
-  registerPortalHealthRoute(app, { portalHealth: deps.portalHealth, operatorToken: edge.operatorToken });
+  registerPortalHealthRoute(app, {
+    portalHealth: deps.portalHealth,
+    portalDriver: deps.portalDriver,
+    operatorToken: edge.operatorToken,
+  });
   registerHealthRoutes(app, deps);
   registerDocsRoute(app, deps);
   registerCheckRoutes(app, deps);

@@ -1,35 +1,46 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { PageFingerprint } from '../portal/page-fingerprint.js';
-import { createPortalHealth } from '../portal/portal-health.js';
-import { silentPortalLog } from '../portal/portal-log.js';
+import type { PageFingerprint, PortalHealthReport } from '../health/portal-health.js';
 import { registerPortalHealthRoute } from './portal-health-route.js';
 
 const TOKEN = 'op_0123456789abcdef0123456789abcdef';
+const FINGERPRINT = {
+  id: '0123456789abcdef',
+  host: 'example.test',
+  path: '/x',
+} as unknown as PageFingerprint;
 
-function appWithHealth() {
-  let now = new Date('2026-11-23T10:00:00Z');
-  const health = createPortalHealth(silentPortalLog, () => now);
-  health.record('immigration_status', { code: null });
-  const fingerprint = {
-    id: '0123456789abcdef',
-    host: 'example.test',
-    path: '/x',
-  } as unknown as PageFingerprint;
-  now = new Date('2026-11-23T10:05:00Z');
-  health.record('right_to_work', { code: 'UPSTREAM_UNEXPECTED', fingerprint });
+const idle = { checks: 0, upstreamUnexpected: 0, upstreamUnexpectedRate: null };
+
+/** The cluster's report as the store gives it: one success, one unrecognised page after it elsewhere. */
+const REPORT: PortalHealthReport = {
+  right_to_work: {
+    lastSuccessAt: null,
+    lastUnrecognised: { at: '2026-11-23T10:05:00.000Z', fingerprint: FINGERPRINT },
+    unrecognisedPages: [{ id: FINGERPRINT.id, count: 1, lastAt: '2026-11-23T10:05:00.000Z' }],
+    lastHour: { checks: 1, upstreamUnexpected: 1, upstreamUnexpectedRate: 1 },
+  },
+  right_to_rent: { lastSuccessAt: null, lastUnrecognised: null, unrecognisedPages: [], lastHour: idle },
+  immigration_status: {
+    lastSuccessAt: '2026-11-23T10:00:00.000Z',
+    lastUnrecognised: null,
+    unrecognisedPages: [],
+    lastHour: { checks: 1, upstreamUnexpected: 0, upstreamUnexpectedRate: 0 },
+  },
+};
+
+function appWithHealth(portalDriver = true) {
   const app = Fastify();
-  registerPortalHealthRoute(app, { portalHealth: () => health.report(), operatorToken: TOKEN });
+  registerPortalHealthRoute(app, { portalHealth: async () => REPORT, portalDriver, operatorToken: TOKEN });
   return app;
 }
 
 describe('GET /healthz/portal', () => {
-  it('says when this process runs no portal driver', async () => {
-    const app = Fastify();
-    registerPortalHealthRoute(app, {});
-    const response = await app.inject({ method: 'GET', url: '/healthz/portal' });
+  it("says when this instance runs no portal driver, and still tells the cluster's health", async () => {
+    const response = await appWithHealth(false).inject({ method: 'GET', url: '/healthz/portal' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', portal_driver: false, kinds: null });
+    expect(response.json()).toMatchObject({ status: 'ok', portal_driver: false });
+    expect(response.json().kinds.right_to_work).toEqual({ healthy: false });
   });
 
   it('without the token tells per kind only whether the portal is healthy, never cached', async () => {
@@ -87,7 +98,7 @@ describe('GET /healthz/portal', () => {
 
   it('refuses every bearer when no operator token is configured', async () => {
     const app = Fastify();
-    registerPortalHealthRoute(app, { portalHealth: () => createPortalHealth(silentPortalLog).report() });
+    registerPortalHealthRoute(app, { portalHealth: async () => REPORT });
     const response = await app.inject({
       method: 'GET',
       url: '/healthz/portal',

@@ -1,17 +1,22 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { checkError, errorBody } from '@sharecode/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { KindHealth, PortalHealthReport } from '../portal/portal-health.js';
+import type { PortalHealthReport } from '../health/portal-health.js';
+import { isHealthy, kindHealthWire } from '../health/portal-health-wire.js';
 
 export interface PortalHealthRouteDeps {
-  readonly portalHealth?: (() => PortalHealthReport) | undefined;
+  /** The cluster's portal health (every instance on the database); absent: none is kept. */
+  readonly portalHealth?: (() => Promise<PortalHealthReport>) | undefined;
+  /** Whether this instance runs live checks itself. */
+  readonly portalDriver?: boolean | undefined;
   /** RTW_OPERATOR_TOKEN: a bearer of it sees fingerprints and counts; null: nobody does here. */
   readonly operatorToken?: string | null | undefined;
 }
 
 /**
- * `GET /healthz/portal`: the live portal driver's health, outside the API contract (openapi.json).
- * Without a key it says per kind only whether the portal is healthy; the operator's bearer token
+ * `GET /healthz/portal`: the live portal driver's health, outside the API contract (openapi.json),
+ * as every instance on the database recorded it (so each answers alike), with `portal_driver` saying
+ * whether this instance runs live checks. Without a key it says per kind only whether the portal is healthy; the operator's bearer token
  * (RTW_OPERATOR_TOKEN) adds the details: last success, last unrecognised page with its fingerprint,
  * pages seen per fingerprint, and the last hour's UPSTREAM_UNEXPECTED rate. (Account owners see them
  * in words on the dashboard.)
@@ -27,23 +32,18 @@ export function registerPortalHealthRoute(app: FastifyInstance, deps: PortalHeal
         'This is not the operator token (RTW_OPERATOR_TOKEN): send it as "Authorization: Bearer <token>", or leave the header out for the public summary.';
       return reply.code(401).send(errorBody(checkError('INVALID_KEY', message)));
     }
-    const report = deps.portalHealth?.();
-    if (!report) return reply.send({ status: 'ok', portal_driver: false, kinds: null });
+    const portalDriver = deps.portalDriver === true;
+    const report = await deps.portalHealth?.();
+    if (!report) return reply.send({ status: 'ok', portal_driver: portalDriver, kinds: null });
     const detailed = given !== null;
     const kinds = Object.fromEntries(
       Object.entries(report).map(([kind, health]) => [
         kind,
-        detailed ? { healthy: isHealthy(health), ...wire(health) } : { healthy: isHealthy(health) },
+        detailed ? kindHealthWire(health) : { healthy: isHealthy(health) },
       ]),
     );
-    return reply.send({ status: 'ok', portal_driver: true, kinds });
+    return reply.send({ status: 'ok', portal_driver: portalDriver, kinds });
   });
-}
-
-/** Healthy unless the last thing the portal did was show a page the driver does not recognise. */
-export function isHealthy(health: KindHealth): boolean {
-  const last = health.lastUnrecognised;
-  return last === null || (health.lastSuccessAt !== null && health.lastSuccessAt > last.at);
 }
 
 /** Hashed first, so the comparison takes the same time whatever the lengths. */
@@ -54,21 +54,4 @@ function bearerOf(request: FastifyRequest): string | null {
   if (header === undefined) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ?? '';
-}
-
-function wire(health: KindHealth) {
-  return {
-    last_success_at: health.lastSuccessAt,
-    last_unrecognised: health.lastUnrecognised,
-    unrecognised_pages: health.unrecognisedPages.map((p) => ({
-      id: p.id,
-      count: p.count,
-      last_at: p.lastAt,
-    })),
-    last_hour: {
-      checks: health.lastHour.checks,
-      upstream_unexpected: health.lastHour.upstreamUnexpected,
-      upstream_unexpected_rate: health.lastHour.upstreamUnexpectedRate,
-    },
-  };
 }

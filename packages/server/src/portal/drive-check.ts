@@ -3,8 +3,13 @@ import type { CheckFlow } from './check-flows.js';
 import { type CommonPage, classifyCommonPage } from './classify-page.js';
 import { type Deadline, within } from './deadline.js';
 import { type Diagnostic, diagnosticOf, type Secrets } from './diagnostic.js';
-import { type DriverFailure, lookupFailureError, PORTAL_ERRORS } from './driver-failure.js';
-import type { BaseRequest } from './flow-steps.js';
+import {
+  type DriverFailure,
+  lookupFailureError,
+  PORTAL_ERRORS,
+  unwordedLookupFailure,
+} from './driver-failure.js';
+import { type BaseRequest, dateOfBirthStep } from './flow-steps.js';
 import { sameText } from './govuk-text.js';
 import { fingerprintOf } from './page-fingerprint.js';
 import type { PageSnapshot } from './page-snapshot.js';
@@ -57,6 +62,14 @@ export class CheckRun {
       diagnostic: await this.diagnostic(note),
       fingerprint: this.snapshot ? fingerprintOf(this.step, this.snapshot, this.secrets) : null,
     };
+  }
+
+  /** A lookup failure known by the page's structure only: NOT_FOUND, with the page's fingerprint. */
+  unwordedLookupFailure(): DriverFailure {
+    const error = unwordedLookupFailure();
+    return this.snapshot
+      ? { kind: 'terminal', error, fingerprint: fingerprintOf(this.step, this.snapshot, this.secrets) }
+      : { kind: 'terminal', error };
   }
 
   async fromCommonPage(common: CommonPage): Promise<DriverFailure> {
@@ -199,8 +212,12 @@ async function walk<Q extends BaseRequest, R>(
     if (!step) return failed(await run.unrecognised('a page the driver does not know'));
     const seen = visits.get(step.name) ?? 0;
     run.step = step.name;
-    if (seen > 0 && snapshot.errorSummary.length > 0)
+    if (seen > 0 && snapshot.errorSummary.length > 0) {
+      // The date sent is always well formed (the request was validated): a refusal on this step,
+      // whatever its words, is the portal not finding the code with that date.
+      if (step.name === dateOfBirthStep.name) return failed(run.unwordedLookupFailure());
       return failed(await run.unrecognised('the portal refused the answer given on this step'));
+    }
     if (seen >= MAX_VISITS_PER_STEP)
       return failed(await run.unrecognised('the same step came back again and again'));
     visits.set(step.name, seen + 1);

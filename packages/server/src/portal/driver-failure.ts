@@ -9,7 +9,12 @@ import type { PageFingerprint } from './page-fingerprint.js';
  * page, crash). `unrecognised`: a page the driver does not know, with a diagnostic for operators.
  */
 export type DriverFailure =
-  | { readonly kind: 'terminal'; readonly error: CheckError }
+  | {
+      readonly kind: 'terminal';
+      readonly error: CheckError;
+      /** Set when the answer was read from the page's structure alone (wording never seen): its shape. */
+      readonly fingerprint?: PageFingerprint;
+    }
   | { readonly kind: 'retryable'; readonly error: CheckError; readonly diagnostic: Diagnostic | null }
   | {
       readonly kind: 'unrecognised';
@@ -56,6 +61,17 @@ export function lookupFailureError(failure: LookupFailure): CheckError {
       );
   }
 }
+
+/**
+ * An error summary on the date-of-birth step after a well-formed date was sent, in words the driver
+ * has never seen: by the page's structure the portal refused the code or the date (its wording is
+ * never quoted: it may hold what was typed).
+ */
+export const unwordedLookupFailure = (): CheckError =>
+  checkError(
+    'NOT_FOUND',
+    'The portal refused the share code and date of birth, in words this service has not seen before. Either may be wrong: ask the applicant to re-check both the share code and the date of birth (codes last 90 days), then try again.',
+  );
 
 export const PORTAL_ERRORS = {
   /** "Sorry, there is a problem with the service", HTTP 200, 403 or 500. */

@@ -1,26 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { PageFingerprint } from '../health/portal-health.js';
 import { redactPageText, type Secrets } from './diagnostic.js';
 import { keepKnownWords } from './known-words.js';
 import type { PageSnapshot } from './page-snapshot.js';
 
-/**
- * A page's structure, redacted, so operators can see which page changed without any personal data:
- * host and path, headings, form fields (kind, name, id, label) and button texts, their words only
- * from the known pages' vocabulary (others as shapes). Never a value typed or shown, a paragraph, a
- * name, a date, a share code or an image. `id` names the structure: the
- * same page seen again has the same id, whoever the check was for.
- */
-export interface PageFingerprint {
-  readonly id: string;
-  /** The driver's step when it stopped. */
-  readonly step: string;
-  readonly host: string;
-  readonly path: string;
-  /** "h1 Right to work", "h2 Details of check", ... */
-  readonly headings: readonly string[];
-  readonly fields: readonly string[];
-  readonly buttons: readonly string[];
-}
+export type { PageFingerprint };
 
 const MAX_ITEMS = 30;
 

@@ -2,6 +2,7 @@ import { type CheckKind, type CheckResult, checkError, fail, type Outcome, ok } 
 import type { ValidatedRequest } from '@sharecode/core/validation';
 import type { LiveCheckContext, LiveCheckRunner } from '../checks/live-check-runner.js';
 import { type PortalObserver, SILENT_OBSERVER } from '../checks/observer-port.js';
+import type { PortalOutcome } from '../health/portal-health.js';
 import { immigrationStatusFlow, rightToRentFlow, rightToWorkFlow } from './check-flows.js';
 import type { Deadline } from './deadline.js';
 import type { Diagnostic } from './diagnostic.js';
@@ -9,7 +10,6 @@ import { type Driven, driveCheck, type StepTimer } from './drive-check.js';
 import { type DriverFailure, PORTAL_ERRORS } from './driver-failure.js';
 import { finishImmigrationStatus, finishRightToRent, finishRightToWork } from './finish-results.js';
 import type { PortalEntryUrls } from './portal-config.js';
-import { createPortalHealth, type PortalHealth, type PortalHealthReport } from './portal-health.js';
 import { type PortalLog, silentPortalLog } from './portal-log.js';
 import type { CheckSession } from './portal-page.js';
 import type { CheckSlots } from './slot-types.js';
@@ -20,11 +20,12 @@ export interface PortalRunnerOptions {
   /** The time written as `checked_at` (and the date of check when the page shows none). */
   readonly clock?: () => Date;
   readonly log?: PortalLog;
-  /** Where outcomes are counted for operators; a new one by default. */
-  readonly health?: PortalHealth;
   /** Told of each step's time and each unrecognised page (metrics); silent by default. */
   readonly observer?: PortalObserver | undefined;
 }
+
+/** Told of every check that reached the portal; the runner waits for it before it answers. */
+export type PortalOutcomeListener = (outcome: PortalOutcome) => Promise<void>;
 
 /** A diagnostic as operators see it: which check, which kind, when. */
 export interface DiagnosticRecord {
@@ -39,8 +40,12 @@ export interface DiagnosticRecord {
 export interface PortalRunner extends LiveCheckRunner {
   /** The latest diagnostics, oldest first (at most 50), for operators and tests. */
   recentDiagnostics(): readonly DiagnosticRecord[];
-  /** Per kind: last success, last unrecognised page (redacted), the last hour's UPSTREAM_UNEXPECTED rate. */
-  health(): PortalHealthReport;
+  /**
+   * Sets who is told of each check that reached the portal: its code and, for a page the driver did
+   * not recognise (or read by its structure only), the page's redacted fingerprint. The entry file
+   * records them as the cluster's portal health once the database is open.
+   */
+  observe(listener: PortalOutcomeListener): void;
 }
 
 export const SERVICE_OF_KIND: Readonly<Record<CheckKind, keyof PortalEntryUrls>> = {
@@ -109,8 +114,8 @@ export function createPortalRunner(
   const clock = options.clock ?? (() => new Date());
   const log = options.log ?? silentPortalLog;
   const diagnostics: DiagnosticRecord[] = [];
-  const health = options.health ?? createPortalHealth(log, clock);
   const observer = options.observer ?? SILENT_OBSERVER;
+  let outcomes: PortalOutcomeListener = async () => {};
 
   const keep = (context: LiveCheckContext, kind: CheckKind, failure: DriverFailure) => {
     const diagnostic = failure.kind === 'terminal' ? null : failure.diagnostic;
@@ -174,14 +179,16 @@ export function createPortalRunner(
           log.error({ ...fields, code: 'INTERNAL', why: slot.reason }, 'no browser for the check');
           return fail(PORTAL_ERRORS.browserUnavailable());
         case 'timed-out':
-          health.record(kind, { code: 'TIMEOUT' });
+          await outcomes({ kind, code: 'TIMEOUT' });
           log.warn({ ...fields, code: 'TIMEOUT' }, 'check stopped at its hard timeout');
           return fail(PORTAL_ERRORS.timeout());
         case 'done': {
           const driven = slot.value;
-          health.record(kind, {
+          await outcomes({
+            kind,
             code: driven.ok ? null : driven.error.error.code,
-            fingerprint: !driven.ok && driven.error.kind === 'unrecognised' ? driven.error.fingerprint : null,
+            fingerprint:
+              driven.ok || driven.error.kind === 'retryable' ? null : (driven.error.fingerprint ?? null),
           });
           if (driven.ok) {
             log.info({ ...fields, code: null }, 'portal check done');
@@ -208,6 +215,8 @@ export function createPortalRunner(
       return fail(checkError('BUSY', undefined, { retryAfter: admitted.retryAfterSeconds }));
     },
     recentDiagnostics: () => [...diagnostics],
-    health: () => health.report(),
+    observe(listener) {
+      outcomes = listener;
+    },
   };
 }

@@ -158,4 +158,68 @@ describe('the queue worker', () => {
     expect(ran).toEqual(['a', 'b']);
     expect(queue.claims.slice(before).some((c) => c.lane === 'live')).toBe(true);
   });
+
+  it('claims a live job only with a slot held for it, gives back what the claim did not use, and runs the job with it', async () => {
+    const queue = fakeQueue([
+      { id: 'l1', leaseToken: '', lane: 'live' },
+      { id: 'l2', leaseToken: '', lane: 'live' },
+    ]);
+    let free = 1;
+    let released = 0;
+    const heldBy = new Map<string, unknown>();
+    let finishRuns: () => void = () => {};
+    const runsMayEnd = new Promise<void>((resolve) => {
+      finishRuns = resolve;
+    });
+    const hold = () => {
+      free -= 1;
+      let done = false;
+      return {
+        release() {
+          if (done) return;
+          done = true;
+          free += 1;
+          released += 1;
+        },
+      };
+    };
+    worker = createQueueWorker<Job>({
+      concurrency: 4,
+      laneConcurrency: { live: 3, test: 4 },
+      pollIntervalMs: 10,
+      leaseMs: 1_000,
+      clock: () => new Date(),
+      log: pino({ level: 'silent' }),
+      claim: (request) => queue.claim(request),
+      reserve: (lane, count) => {
+        if (lane !== 'live') return null;
+        const held = [];
+        while (held.length < count && free > 0) held.push(hold());
+        return held;
+      },
+      anyDue: async (lane) => queue.due.some((job) => job.lane === lane),
+      renew: async () => true,
+      async run(job, reserved) {
+        heldBy.set(job.id, reserved);
+        await runsMayEnd;
+        return {};
+      },
+    });
+    worker.start();
+    await settle(100);
+    // One slot free: one job claimed (limit 1), the other waits in the queue, not failed.
+    expect([...heldBy.keys()]).toEqual(['l1']);
+    expect(heldBy.get('l1')).toBeDefined();
+    expect(queue.claims.every((c) => c.lane !== 'live' || c.limit === 1)).toBe(true);
+    expect(queue.due.map((job) => job.id)).toEqual(['l2']);
+    finishRuns();
+    await settle(100);
+    // The first slot came back when its run ended, and served the second job.
+    expect([...heldBy.keys()]).toEqual(['l1', 'l2']);
+    await worker.stop();
+    worker = undefined;
+    // Every hold was given back: by the worker after each run, none left taken.
+    expect(free).toBe(1);
+    expect(released).toBe(2);
+  });
 });

@@ -21,10 +21,32 @@ export interface QueueWorkerOptions<J extends QueueJob, Lane extends string = st
   readonly workerId?: string | undefined;
   readonly log: Logger;
   claim(request: ClaimRequest<Lane>): Promise<J[]>;
+  /**
+   * Capacity a lane's job needs beyond the worker's own lanes (live checks: a portal check slot,
+   * which synchronous checks share): up to `count` held now, or null when the lane needs none. The
+   * claim then asks for no more jobs than were held, so a job is only claimed when it can run.
+   */
+  reserve?(lane: Lane, count: number): ReservedCapacity[] | null;
+  /**
+   * Whether a job of the lane is due, looked at before capacity is reserved: an empty queue then
+   * holds no slot even for the moment of a claim (a synchronous check would find it taken).
+   */
+  anyDue?(
+    lane: Lane,
+    look: { readonly now?: Date | undefined; readonly exclude: readonly string[] },
+  ): Promise<boolean>;
   /** Extends a running job's lease; false when it was lost. */
   renew(job: J, leaseUntil: QueueTime): Promise<boolean>;
-  /** Runs the job to its next state; `wakeAfterMs` asks for a look at the queue then (a retry's due time). */
-  run(job: J): Promise<{ readonly wakeAfterMs?: number }>;
+  /**
+   * Runs the job to its next state; `wakeAfterMs` asks for a look at the queue then (a retry's due
+   * time). `reserved` is the capacity held for it, released by the worker once the run ends.
+   */
+  run(job: J, reserved?: ReservedCapacity): Promise<{ readonly wakeAfterMs?: number }>;
+}
+
+/** Capacity held for one job; release is idempotent (and a no-op once the run took it over). */
+export interface ReservedCapacity {
+  release(): void;
 }
 
 export interface QueueWorker<Lane extends string = string> {
@@ -70,7 +92,7 @@ export function createQueueWorker<J extends QueueJob, Lane extends string = stri
     wakeTimers.add(timer);
   };
 
-  const launch = (lane: Lane, job: J) => {
+  const launch = (lane: Lane, job: J, reserved: ReservedCapacity | undefined) => {
     const renewal = setInterval(
       () => {
         options.renew(job, queueTimeAfter(clock, leaseMs)).then(
@@ -89,12 +111,13 @@ export function createQueueWorker<J extends QueueJob, Lane extends string = stri
     renewal.unref();
     const done = (async () => {
       try {
-        const next = await options.run(job);
+        const next = await options.run(job, reserved);
         if (next.wakeAfterMs !== undefined && running) wakeAfter(next.wakeAfterMs);
       } catch (error) {
         // Nothing was written for this run: its lease runs out and a worker runs it again.
         log.error({ err: safeError(error), jobId: job.id }, 'queue job failed');
       } finally {
+        reserved?.release();
         clearInterval(renewal);
         inFlight.delete(job.id);
         // The room freed serves this lane, or any lane that had to leave due jobs waiting.
@@ -111,25 +134,51 @@ export function createQueueWorker<J extends QueueJob, Lane extends string = stri
         options.laneConcurrency[lane] - inLane(lane),
       );
       if (!running) return;
-      if (free <= 0) {
+      // The capacity first: a job claimed without it would only fail (BUSY) and spend an attempt.
+      const reserved = free > 0 ? await reserveFor(lane, free) : null;
+      const room = reserved === null ? free : reserved.length;
+      if (room <= 0) {
         backlog.add(lane);
         continue;
       }
-      const now = clock?.();
-      claims += 1;
-      const jobs = await options.claim({
-        lane,
-        limit: free,
-        now,
-        leaseUntil: now ? new Date(now.getTime() + leaseMs) : { afterMs: leaseMs },
-        leaseToken: `${workerId}.${claims}`,
-        workerId,
-        exclude: [...inFlight.keys()],
-      });
-      if (jobs.length >= free) backlog.add(lane);
+      let jobs: J[];
+      try {
+        jobs = await claimJobs(lane, room);
+      } catch (error) {
+        for (const held of reserved ?? []) held.release();
+        throw error;
+      }
+      // Given back at once when the claim found fewer jobs than were held.
+      for (const held of reserved?.slice(jobs.length) ?? []) held.release();
+      if (jobs.length >= room) backlog.add(lane);
       else backlog.delete(lane);
-      for (const job of jobs) launch(lane, job);
+      jobs.forEach((job, i) => {
+        launch(lane, job, reserved?.[i]);
+      });
     }
+  }
+
+  /** Capacity for up to `free` jobs of the lane, when it needs any and a job is due; null: none needed. */
+  async function reserveFor(lane: Lane, free: number): Promise<ReservedCapacity[] | null> {
+    // Asking for none holds nothing: it only says whether the lane needs capacity at all.
+    if (!options.reserve || options.reserve(lane, 0) === null) return null;
+    if (options.anyDue && !(await options.anyDue(lane, { now: clock?.(), exclude: [...inFlight.keys()] })))
+      return [];
+    return options.reserve(lane, free);
+  }
+
+  function claimJobs(lane: Lane, limit: number): Promise<J[]> {
+    const now = clock?.();
+    claims += 1;
+    return options.claim({
+      lane,
+      limit,
+      now,
+      leaseUntil: now ? new Date(now.getTime() + leaseMs) : { afterMs: leaseMs },
+      leaseToken: `${workerId}.${claims}`,
+      workerId,
+      exclude: [...inFlight.keys()],
+    });
   }
 
   function tick(lanes: readonly Lane[] | null): void {

@@ -37,14 +37,23 @@ export interface ClaimRequest<Lane extends string = string> extends LeaseClaim {
 /** The storage side of a leased queue: the two operations the worker needs. */
 export interface LeasedQueue<J extends QueueJob, Lane extends string> {
   claim(input: LeaseClaim & { readonly mode: Lane }): Promise<J[]>;
+  /** Whether an entry of `mode` is due, without taking it (asked before capacity is held for a claim). */
+  anyDue?(input: Pick<LeaseClaim, 'now' | 'exclude'> & { readonly mode: Lane }): Promise<boolean>;
   /** Extends the lease; false when it was lost (another worker took the entry over, or it ended). */
   renewLease(id: string, leaseToken: string, leaseUntil: QueueTime): Promise<boolean>;
 }
 
 /** The worker's claim and renew, for a queue whose lanes are its rows' `mode`. */
 export function leasedQueueOps<J extends QueueJob, Lane extends string>(queue: LeasedQueue<J, Lane>) {
+  const { anyDue } = queue;
   return {
     claim: ({ lane, ...claim }: ClaimRequest<Lane>) => queue.claim({ mode: lane, ...claim }),
+    ...(anyDue
+      ? {
+          anyDue: (lane: Lane, look: Pick<LeaseClaim, 'now' | 'exclude'>) =>
+            anyDue.call(queue, { mode: lane, ...look }),
+        }
+      : {}),
     renew: (job: J, leaseUntil: QueueTime) => queue.renewLease(job.id, job.leaseToken, leaseUntil),
   };
 }

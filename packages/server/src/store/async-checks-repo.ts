@@ -15,6 +15,7 @@ import {
 import { bucketOf, openCheckBucket, type SealingKeys } from './data-keys.js';
 import { type Db, dbInTransaction } from './db.js';
 import {
+  anyDue,
   claimLeased,
   dueAtOnceSql,
   type LeasedTable,
@@ -170,6 +171,8 @@ export function createAsyncChecksRepo(db: Db, keys: SealingKeys): AsyncChecksRep
       });
       return rows.map((row) => toClaimed(row, input.leaseToken));
     },
+
+    anyDue: (input) => anyDue(db, QUEUE, input),
 
     renewLease: (id, leaseToken, leaseUntil) => renewLeased(db, QUEUE, id, leaseToken, leaseUntil),
 

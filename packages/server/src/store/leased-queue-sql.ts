@@ -80,6 +80,20 @@ export async function claimLeased<Row>(
   return rows;
 }
 
+/** Whether any row of `mode` is due (a look without a lock, before capacity is held for a claim). */
+export async function anyDue(
+  q: Queryable,
+  spec: LeasedTable,
+  input: Pick<LeaseClaim, 'now' | 'exclude'> & { readonly mode: string },
+): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT 1 FROM ${spec.table}
+      WHERE mode = $1 AND ${spec.open} AND due_at <= ${nowSql(2)} AND NOT (id = ANY($3::text[])) LIMIT 1`,
+    [input.mode, input.now ?? null, [...input.exclude]],
+  );
+  return rows.length > 0;
+}
+
 /** Extends a lease; false when it was lost (the token was replaced, or the row ended). */
 export async function renewLeased(
   q: Queryable,

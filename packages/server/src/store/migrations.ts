@@ -1,4 +1,5 @@
 import { ASYNC_CHECKS_MIGRATION } from './async-migration.js';
+import { CLUSTER_MIGRATION } from './cluster-migration.js';
 import { DASHBOARD_MIGRATION } from './dashboard-migration.js';
 import type { Db } from './db.js';
 import { EMAIL_UNIQUE_MIGRATION } from './email-unique-migration.js';
@@ -97,6 +98,7 @@ export const MIGRATIONS: readonly Migration[] = [
   DASHBOARD_MIGRATION,
   EMAIL_UNIQUE_MIGRATION,
   SHRED_MIGRATION,
+  CLUSTER_MIGRATION,
 ];
 
 /** The newest schema version this server knows (GET /readyz compares the database's with it). */

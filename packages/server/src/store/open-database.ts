@@ -6,6 +6,8 @@ import type { CheckCopiesRepo } from '../checks/ports.js';
 import type { DatabaseConfig } from '../config.js';
 import type { DashboardRepo } from '../dashboard/dashboard-ports.js';
 import type { RecentChecksRepo } from '../dashboard/recent-checks-port.js';
+import type { InstancesRepo } from '../health/cluster-ports.js';
+import type { PortalHealthStore } from '../health/portal-health.js';
 import type { QueueStatsSource } from '../queue/queue-stats.js';
 import type {
   WebhookDeliveriesRepo,
@@ -24,12 +26,14 @@ import type { Db } from './db.js';
 import { deriveKeys } from './derived-keys.js';
 import { createKeyring } from './encryption.js';
 import { verifyEncryptionKey } from './encryption-canary.js';
+import { createInstancesRepo } from './instances-repo.js';
 import { loadOrCreateKeyFile } from './key-file.js';
 import { createMemoryRateLimitRepo } from './memory-rate-limit-repo.js';
 import { hasMetaFlag, setMetaFlag } from './meta-flags.js';
 import { migrate } from './migrations.js';
 import { openPostgresDb } from './pg-db.js';
 import { openPgliteDb } from './pglite-db.js';
+import { createPortalHealthRepo } from './portal-health-repo.js';
 import { createQueueStatsRepo } from './queue-stats-repo.js';
 import { createRateLimitRepo } from './rate-limit-repo.js';
 import { createRecentChecksRepo } from './recent-checks-repo.js';
@@ -88,6 +92,10 @@ export interface Database {
   readonly recentChecks: RecentChecksRepo;
   /** The cluster's queue figures (metrics scrapes). */
   readonly queueStats: QueueStatsSource;
+  /** The portal health every instance on this database records and reads. */
+  readonly portalHealth: PortalHealthStore;
+  /** The instances on this database, and the queue's summary (`rtw-server status`). */
+  readonly instances: InstancesRepo;
   /** The retention sweep as of `now` (see retention.ts), webhook log and dashboard sessions included. */
   sweep(now: Date): Promise<DatabaseSweepReport>;
   /** For GET /readyz: null when the database answers and is fully migrated, else why not. */
@@ -169,6 +177,8 @@ export async function openDatabase(
     dashboard,
     recentChecks: createRecentChecksRepo(db),
     queueStats: createQueueStatsRepo(db),
+    portalHealth: createPortalHealthRepo(db),
+    instances: createInstancesRepo(db),
     reseal: (limit) => resealBatch(sealedDb, sealing, limit),
     async finishReseal(tables) {
       const { checkpoint, complete } = await compactTables(

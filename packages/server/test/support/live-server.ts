@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { type PortalSim, type PortalSimOptions, startPortalSim } from '@sharecode/portal-sim';
 import {
   type Database,
@@ -15,6 +14,7 @@ import {
 } from '../../src/index.js';
 import { CHROMIUM } from '../portal-harness.js';
 import { type ApiResponse, call } from './api.js';
+import { jsonLogs } from './json-logs.js';
 import { seedPgliteDataDir } from './pglite-template.js';
 import { newKey } from './test-server.js';
 
@@ -47,13 +47,7 @@ export async function startLiveServer(
   });
   if (!opened.ok) throw new Error(opened.error);
   const database: Database = opened.value;
-  const logs: Record<string, unknown>[] = [];
-  const logDestination = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line.trim() !== '') logs.push(JSON.parse(line));
-      done();
-    },
-  });
+  const { logs, destination: logDestination } = jsonLogs();
   const server = await startServer({
     host: '127.0.0.1',
     port: 0,

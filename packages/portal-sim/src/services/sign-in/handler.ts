@@ -95,7 +95,6 @@ export function createSignInHost(runtime: SimRuntime): SignInHost {
       validityDays: runtime.settings.shareCodeValidityDays,
     });
     if (!result.ok) {
-      sessions.drop(s.id);
       const who = runtime.people.get(shareCode);
       const w = failureWording(
         result.error,
@@ -103,6 +102,9 @@ export function createSignInHost(runtime: SimRuntime): SignInHost {
         runtime.settings.shareCodeValidityDays,
         runtime.variantsFor(who),
       );
+      // The `unseen` wording stays on the date page, as a form error would.
+      if (w.onDatePage) return datePage(s, values, { message: w.summary, parts: ['day', 'month', 'year'] });
+      sessions.drop(s.id);
       return message({
         title: w.heading,
         heading: w.heading,

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { DashboardService } from '../../dashboard/dashboard-service.js';
 import type { DashboardSessions } from '../../dashboard/sessions.js';
-import type { PortalHealthReport } from '../../portal/portal-health.js';
+import type { PortalHealthReport } from '../../health/portal-health.js';
 import type { Webhooks } from '../../webhooks/webhooks-service.js';
 
 export interface DashboardRoutesDeps {
@@ -11,6 +11,6 @@ export interface DashboardRoutesDeps {
   /** Cookies carry `Secure` on https requests, and always when this is set (behind a TLS proxy). */
   readonly alwaysSecureCookies: boolean;
   readonly log: Logger;
-  /** The live portal driver's health, told in words on the live page; absent: no driver. */
-  readonly portalHealth?: (() => PortalHealthReport) | undefined;
+  /** The cluster's portal health, told in words on the live page. */
+  readonly portalHealth?: (() => Promise<PortalHealthReport>) | undefined;
 }

@@ -30,7 +30,7 @@ export function createModePages(deps: Pick<DashboardRoutesDeps, 'service' | 'por
       if (!data) return sendAccountNotFound(reply);
       // Errors are a 400 unless the caller says which (429 for a limit).
       const code = extra.errors && extra.errors.length > 0 && status === 200 ? 400 : status;
-      const portalHealth = mode === 'live' ? (deps.portalHealth?.() ?? null) : null;
+      const portalHealth = mode === 'live' ? ((await deps.portalHealth?.()) ?? null) : null;
       return sendPage(reply, code, modePage({ data, csrf: session.csrfToken, portalHealth, ...extra }));
     },
     async confirmFirst(reply, session, input) {

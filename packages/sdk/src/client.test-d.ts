@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ShareCodeClient } from './client.js';
 import { isShareCodeApiError } from './error-guards.js';
-import type { paths } from './generated/openapi.js';
+import type { paths } from '@sharecode/contract';
 import type { WebhookEvent } from './types.js';
 import { verifyWebhook } from './webhooks.js';
 

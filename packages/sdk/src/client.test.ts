@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareCodeClient } from './client.js';
 import { isDobMismatch, isShareCodeApiError } from './error-guards.js';
 import { ShareCodeResponseError, ShareCodeUsageError } from './errors.js';
-import type { components } from './generated/openapi.js';
+import type { components } from '@sharecode/contract';
 import type { PendingCheck, RightToWorkResult } from './types.js';
 import { SDK_VERSION } from './version.js';
 

@@ -18,7 +18,7 @@ import {
   type SendDeps,
   sendWithRetries,
 } from './fetch-with-retries.js';
-import type { paths } from './generated/openapi.js';
+import type { paths } from '@sharecode/contract';
 import { randomUuid } from './random-id.js';
 import type * as Api from './types.js';
 import { type FinishedCheck, type WaitForCheckOptions, waitForCheck } from './wait-for-check.js';

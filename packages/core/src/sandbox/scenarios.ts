@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@sharecode/sdk';
+import type { ErrorCode } from '../contract.js';
 import type { CheckKind } from '../check-kind.js';
 import { CHECK_KINDS, kindInfo } from '../check-kind.js';
 import { ERROR_CATALOGUE } from '../errors/error-catalogue.js';

@@ -1,4 +1,4 @@
-import type { ImmigrationStatusRequest, RightToRentRequest, RightToWorkRequest } from '@sharecode/sdk';
+import type { ImmigrationStatusRequest, RightToRentRequest, RightToWorkRequest } from '../contract.js';
 import type { CheckKind } from '../check-kind.js';
 import { kindInfo } from '../check-kind.js';
 import type { CheckerType, Purpose } from '../contract.js';

@@ -20,7 +20,10 @@ const header = [
 const ast = await openapiTS(source, { exportType: false, rootTypes: false, alphabetize: false });
 const spec = JSON.parse(await readFile(source, 'utf8'));
 const files = [
-  { target: new URL('packages/contract/src/generated/openapi.ts', root), expected: header + astToString(ast) },
+  {
+    target: new URL('packages/contract/src/generated/openapi.ts', root),
+    expected: header + astToString(ast),
+  },
   {
     target: new URL('packages/contract/src/generated/contract-values.ts', root),
     expected: contractValuesModule(spec, header),

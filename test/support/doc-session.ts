@@ -32,7 +32,9 @@ const PRELUDE = [
   'set -eE -m',
   '__pids=()',
   '__stop() {',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash, not a template
   '  for p in "${__pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || kill -TERM "$p" 2>/dev/null || true; done',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash, not a template
   '  for p in "${__pids[@]}"; do wait "$p" 2>/dev/null || true; done',
   '  __pids=()',
   '}',

@@ -19,7 +19,7 @@
 //                                          ports), `stop=background`, `cwd=repo`, `env=`, `expect=`,
 //                                          `files="your-script.mjs=ID"` (the named block's code is
 //                                          written to that file first), and `server=rtw-server`:
-//                                          the built rtw-server is started for the document in test
+//                                          the built rtw-server, started once for the run in test
 //                                          mode, on a free port with its own data folder, with an
 //                                          account and a test key; the blocks' `http://127.0.0.1:8080`
 //                                          becomes its URL, `rtw_test_...` its key, and RTW_BASE_URL
@@ -61,7 +61,7 @@ import { promisify } from 'node:util';
 import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocBlock, MARKER_KINDS, readBlocks } from './support/doc-blocks.js';
-import { startDocServer } from './support/doc-server.js';
+import { docServer, stopDocServer } from './support/doc-server.js';
 import { buildSession, outputByBlock } from './support/doc-session.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -151,7 +151,8 @@ beforeAll(() => {
   mkdirSync(join(root, 'test', '.docs-work'), { recursive: true });
   work = mkdtempSync(join(root, 'test', '.docs-work', 'run-'));
 });
-afterAll(() => {
+afterAll(async () => {
+  await stopDocServer();
   // DOCS_KEEP=1 keeps the folders (each session's script is its .doc-session.sh) for a look.
   if (work && process.env.DOCS_KEEP !== '1') rmSync(work, { recursive: true, force: true });
 });
@@ -283,7 +284,7 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
         }
       }
       const server = blocks.some((b) => b.marker?.attrs.server === 'rtw-server')
-        ? await startDocServer(work)
+        ? await docServer(root, work)
         : undefined;
       try {
         const session = buildSession(blocks, {
@@ -304,7 +305,8 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
           ...(server ? { RTW_BASE_URL: server.url } : {}),
         };
         writeFileSync(join(folder, '.doc-session.sh'), session.script);
-        const run = await exec('bash', ['.doc-session.sh'], { cwd: folder, env, timeout: 240_000 }).then(
+        // Generous: the server README's live check launches Chromium, slow on a loaded machine.
+        const run = await exec('bash', ['.doc-session.sh'], { cwd: folder, env, timeout: 420_000 }).then(
           (r) => ({ code: 0, ...r }),
           failed,
         );
@@ -320,10 +322,9 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
         }
       } finally {
         stopLeftovers(join(folder, '.doc-pids'));
-        await server?.close();
       }
     },
-    300_000,
+    480_000,
   );
 
   // Code blocks run in one Node process per group of blocks that share a folder and environment (an

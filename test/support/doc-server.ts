@@ -1,6 +1,6 @@
 // The `server=rtw-server` of a doc-test marker: the built `rtw-server`, as its README starts it, in
 // test mode (RTW_PORTAL_DRIVER=off: test keys never use the browser) on a free port with a data folder
-// of its own, with one account and one test key. Started once for the whole docs test (the first
+// of its own, with one test key. Started once for the whole docs test (the first
 // document that names it starts it; test keys are unmetered, so documents can share one) and stopped
 // at the end. A child process, not this one: the test runner would otherwise transform the server's
 // whole build before the first document could run.
@@ -35,12 +35,10 @@ async function startDocServer(root: string, work: string): Promise<DocServer> {
   const bin = join(root, 'packages', 'server', 'bin', 'rtw-server.js');
   const dataDir = mkdtempSync(join(work, 'rtw-data-'));
   const env = { PATH: process.env.PATH ?? '', HOME: dataDir, RTW_PORTAL_DRIVER: 'off', NO_COLOR: '1' };
-  const admin = async (args: string[]) =>
-    (
-      await exec(process.execPath, [bin, ...args, '--data-dir', dataDir], { env, timeout: 120_000 })
-    ).stdout.trim();
-  const account = await admin(['accounts', 'create', '--email', 'docs@example.com', '--plan', 'free']);
-  const key = await admin(['keys', 'create', '--account', account, '--mode', 'test']);
+  // A sandbox key of no account (`keys create --anonymous`): one command instead of two. The examples
+  // run and poll checks with it; none of them sets a callback URL, which such a key may not.
+  const args = ['keys', 'create', '--mode', 'test', '--anonymous', '--data-dir', dataDir];
+  const key = (await exec(process.execPath, [bin, ...args], { env, timeout: 300_000 })).stdout.trim();
   const port = await freePort();
   const child = spawn(process.execPath, [bin, 'start', '--port', String(port), '--data-dir', dataDir], {
     env,
@@ -53,7 +51,7 @@ async function startDocServer(root: string, work: string): Promise<DocServer> {
 
 async function ready(url: string, child: ChildProcess): Promise<void> {
   // Condition-based, with a generous limit: a loaded machine starts it in tens of seconds.
-  for (let i = 0; i < 1200; i++) {
+  for (let i = 0; i < 3000; i++) {
     if (child.exitCode !== null) throw new Error(`rtw-server exited with code ${child.exitCode} at start`);
     const status = await fetch(`${url}/readyz`).then(
       (r) => r.status,
@@ -63,7 +61,7 @@ async function ready(url: string, child: ChildProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error('rtw-server was not ready within 120 s');
+  throw new Error('rtw-server was not ready within 300 s');
 }
 
 function stop(child: ChildProcess): Promise<void> {

@@ -81,7 +81,8 @@ export function buildSession(
     const ports = [...list(attrs.port, /[\s,]+/), ...list(attrs.ports, /[\s,]+/)];
     const given = new Map(ports.map((port) => [port, String(opts.freePort())]));
     for (const [port, free] of given) replacements.push([new RegExp(`\\b${port}\\b`, 'g'), free]);
-    push(`echo "__DOCTEST_BLOCK ${block.line}"`);
+    // On a line of its own even when the previous output did not end its line (`curl -s`).
+    push(`echo; echo "__DOCTEST_BLOCK ${block.line}"`);
     if (attrs.stop === 'background') push('__stop');
     push(`cd ${attrs.cwd === 'repo' ? JSON.stringify(opts.repo) : '"$__session"'}`);
     if (attrs.port) push(`export PORT=${given.get(attrs.port)} RTW_PORT=${given.get(attrs.port)}`);

@@ -14,7 +14,7 @@
 //   ports=8090                                  other ports the text names, replaced the same way
 //   stop=background                             stops the background processes first (a reader's Ctrl-C)
 //   cwd=repo                                    runs in the repository root (the block writes nothing)
-//   env="A=1 B=2"                               exported before the block
+//   env="A=1 B=2"                               exported for the block (unset after it)
 //   expect="text"                               the block's output must contain this text
 // Background processes are stopped (their whole process group) when the session ends; their ids are
 // also written to `.doc-pids` in the session's folder, so the test stops them if bash itself is killed.
@@ -106,6 +106,8 @@ export function buildSession(
         push(`__pids+=("$!"); echo "$!" >> .doc-pids; __wait_port ${flag ?? '"$PORT"'}`, docLine);
       }
     });
+    // env= is this block's only (the next block may need the variable unset: the server README's second).
+    for (const pair of list(attrs.env, /\s+/)) push(`unset ${pair.slice(0, pair.indexOf('='))}`);
   }
   return {
     script: `${lines.join('\n')}\n`,

@@ -86,8 +86,8 @@ export const FORBIDDEN = [
     comment:
       '@sharecode/contract is types and constants generated from openapi.json: it imports no other package, and no runtime dependency.',
     severity: 'error',
-    from: { path: '^packages/contract/' },
-    to: { pathNot: '^packages/contract/' },
+    from: { path: '^packages/contract/src/' },
+    to: { pathNot: '^packages/contract/src/' },
   },
   {
     name: 'no-imports-of-another-package-src',

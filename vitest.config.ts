@@ -65,6 +65,7 @@ export default defineConfig({
         replacement: fileURLToPath(new URL('./packages/sdk/src/node.ts', import.meta.url)),
       },
       ...coreEntries,
+      { find: /^@sharecode\/contract$/, replacement: pkg('contract') },
       { find: /^@sharecode\/core$/, replacement: pkg('core') },
       { find: /^@sharecode\/sdk$/, replacement: pkg('sdk') },
       { find: /^@sharecode\/sandbox$/, replacement: pkg('sandbox') },
@@ -81,8 +82,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            'packages/{core,sdk,sandbox,cli,register}/src/**/*.test.ts',
-            'packages/{core,sdk,sandbox,cli,register}/test/**/*.test.ts',
+            'packages/{contract,core,sdk,sandbox,cli,register}/src/**/*.test.ts',
+            'packages/{contract,core,sdk,sandbox,cli,register}/test/**/*.test.ts',
             SUPPORT,
             SCRIPTS,
           ],

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// API reports (api-extractor) for the published entries of @sharecode/sdk, core and register: one
+// API reports (api-extractor) for the published entries of @sharecode/contract, sdk, core and register: one
 // `<package>/api/<entry>.api.md` per `exports` subpath, from the built `.d.ts` (run `npm run build`
 // first). Any change of a public surface then shows as a diff of these files.
 //
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const REPORTED_PACKAGES = ['sdk', 'core', 'register'];
+export const REPORTED_PACKAGES = ['contract', 'sdk', 'core', 'register'];
 
 /** [report name, .d.ts of the ESM build] for each public subpath of `packages/<pkg>`. */
 export function reportedEntries(pkg) {

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Writes the generated code from openapi.json: packages/sdk/src/generated/openapi.ts (types, by
-// openapi-typescript) and contract-values.ts (the contract's enums and each error code's HTTP status)
-// in the SDK and, importing the SDK's types only, in core. With --check it writes nothing and fails
-// when a committed file differs (the drift check).
+// Writes the generated code from openapi.json into @sharecode/contract: packages/contract/src/generated/
+// openapi.ts (types, by openapi-typescript) and contract-values.ts (the contract's enums and each error
+// code's HTTP status). Core, the SDK and the sandbox take them from that package (issue 28). With
+// --check it writes nothing and fails when a committed file differs (the drift check).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,16 +20,13 @@ const header = [
 const ast = await openapiTS(source, { exportType: false, rootTypes: false, alphabetize: false });
 const spec = JSON.parse(await readFile(source, 'utf8'));
 const files = [
-  { target: new URL('packages/sdk/src/generated/openapi.ts', root), expected: header + astToString(ast) },
   {
-    target: new URL('packages/sdk/src/generated/contract-values.ts', root),
-    expected: contractValuesModule(spec, header),
+    target: new URL('packages/contract/src/generated/openapi.ts', root),
+    expected: header + astToString(ast),
   },
-  // Core's own copy, so that core needs the SDK for types only (issue 19): the same values, from the
-  // same generator, drift-checked like the SDK's.
   {
-    target: new URL('packages/core/src/generated/contract-values.ts', root),
-    expected: contractValuesModule(spec, header, '@sharecode/sdk/openapi'),
+    target: new URL('packages/contract/src/generated/contract-values.ts', root),
+    expected: contractValuesModule(spec, header),
   },
 ];
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const libraries = ['sdk', 'core', 'sandbox', 'register'] as const;
+const libraries = ['contract', 'sdk', 'core', 'sandbox', 'register'] as const;
 
 function exportedNames(pkg: string): string[] {
   const manifest = JSON.parse(readFileSync(`${root}/packages/${pkg}/package.json`, 'utf8'));

@@ -3,18 +3,34 @@
 //
 //   <!-- doc-test: run -->                 run as written (ts/js): transpiled, then
 //                                          `node --import @sharecode/sandbox/register` in a fresh
-//                                          folder with RTW_API_KEY=rtw_test_0000..., so the client's
-//                                          default base URL is the in-process sandbox (use its test
-//                                          share codes). Also type-checked like a fragment.
-//   <!-- doc-test: run -->  on a sh block: run with `bash -e` in the document's folder (PATH and a
-//                                          temporary HOME only): commands against the sandbox
-//                                          (`node --import @sharecode/sandbox/register ...`).
+//                                          folder (for an example's README, a copy of the example's
+//                                          files, so `./src/app.mjs` resolves) with
+//                                          RTW_API_KEY=rtw_test_0000..., so the client's default base
+//                                          URL is the in-process sandbox (use its test share codes).
+//                                          Also type-checked like a fragment. Takes `env="A=1 B=2"`.
+//   <!-- doc-test: run -->  on a sh block: the document's sh blocks run in order as ONE bash session
+//                                          (`set -e`), as a reader types them into one terminal, in a
+//                                          folder of the document's own (an example's: a copy of its
+//                                          files), with the repository's bins on PATH, a temporary
+//                                          HOME and nothing else from the environment. What a block
+//                                          needs is stated in its marker (test/support/doc-session.ts
+//                                          lists the options): `skip=`, `background=` (a server in
+//                                          "another terminal"), `port=`/`ports=` (replaced by free
+//                                          ports), `stop=background`, `cwd=repo`, `env=`, `expect=`,
+//                                          `files="your-script.mjs=ID"` (the named block's code is
+//                                          written to that file first), and `server=rtw-server`:
+//                                          the built rtw-server, started once for the run in test
+//                                          mode, on a free port with its own data folder, with an
+//                                          account and a test key; the blocks' `http://127.0.0.1:8080`
+//                                          becomes its URL, `rtw_test_...` its key, and RTW_BASE_URL
+//                                          is set to it.
 //   <!-- doc-test: run id=configure -->    names the block, so later ones can build on it:
 //   <!-- doc-test: run uses=configure -->  the named block's code is put before this one.
 //   <!-- doc-test: fragment declare="declare const client: import('@sharecode/sdk').ShareCodeClient;" -->
 //                                          type-checked in strict mode (the root tsconfig's flags)
 //                                          against the built packages, `declare` text first: it
-//                                          declares the block's free names. Takes `uses=` too.
+//                                          declares the block's free names. Takes `uses=` too. A
+//                                          json fragment must parse.
 //   <!-- doc-test: covered-by path/to/some.test.ts reason="..." -->
 //                                          another test runs this code (the file must exist).
 //   <!-- doc-test: output -->              what a command prints (text), not code.
@@ -22,18 +38,31 @@
 //                                          registry); the reason is required and should name what
 //                                          proves it instead.
 //
-// A failure names the document, the line of the block and the error (tsc's message at the
-// document's own line for type errors; the script's output for runs). Documents still being
-// marked are listed in PENDING with a reason; documents another test owns in COVERED.
+// A failure names the document, the line and the error (tsc's message at the document's own line for
+// type errors; the failing command's line and the session's output for sh blocks; the script's output
+// for runs). Every README and docs/ page is checked here, except the documents another test owns
+// (COVERED): a new document without markers fails.
 // Needs the built packages (`npm run build`): the packaging project runs it.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { delimiter, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocBlock, MARKER_KINDS, readBlocks } from './support/doc-blocks.js';
+import { docServer, stopDocServer } from './support/doc-server.js';
+import { buildSession, outputByBlock } from './support/doc-session.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const exec = promisify(execFile);
@@ -46,21 +75,6 @@ const COVERED: Record<string, string> = {
     'the container test (test/container/container.test.ts) runs every block as written; test/deploy-files.test.ts fails on a block without its <!-- container-test: --> marker',
   'packages/register/README.md':
     'test/pack-install.test.ts runs its example as written against the installed packages ("@sharecode/register\'s README example")',
-};
-
-/** Documents not marked yet: each still fails here once removed from this list. */
-const PENDING: Record<string, string> = {
-  'README.md': 'markers not applied yet',
-  'packages/core/README.md': 'markers not applied yet',
-  'packages/portal-sim/README.md': 'markers not applied yet',
-  'packages/sandbox/README.md': 'markers not applied yet (install block done)',
-  'packages/server/README.md': 'markers not applied yet; its "Portal driver" block needs its own data folder',
-  'examples/evidence/README.md': 'markers not applied yet',
-  'examples/integrator-tests/README.md': 'markers not applied yet',
-  'examples/register/README.md': 'markers not applied yet',
-  'examples/webhook-express/README.md': 'markers not applied yet',
-  'examples/webhook-fastify/README.md': 'markers not applied yet',
-  'examples/webhook-hono/README.md': 'markers not applied yet',
 };
 
 /** No `!` and no casts in these documents' code: the SDK's types must narrow on their own. */
@@ -84,42 +98,78 @@ function documents(): string[] {
 }
 
 const DOCS = documents();
-const CHECKED = DOCS.filter((doc) => !(doc in COVERED) && !(doc in PENDING));
+const CHECKED = DOCS.filter((doc) => !(doc in COVERED));
 const BLOCKS = CHECKED.flatMap((doc) => readBlocks(root, doc));
 const where = (block: DocBlock) => `${block.doc}:${block.line}`;
 const isCode = (block: DocBlock) => ['ts', 'typescript', 'js', 'javascript', 'mjs'].includes(block.lang);
 const isShell = (block: DocBlock) => ['sh', 'bash', 'shell'].includes(block.lang);
+const isJs = (block: DocBlock) => block.lang.startsWith('j') || block.lang === 'mjs';
 
 /** The code a block stands on: the blocks named by `uses=`, in order, then its own. */
 function withSetup(block: DocBlock): { prelude: string; code: string } {
   const uses = block.marker?.attrs.uses?.split(',').filter(Boolean) ?? [];
-  const parts = uses.map((id) => {
-    const named = BLOCKS.find((b) => b.doc === block.doc && b.marker?.attrs.id === id);
-    if (!named) throw new Error(`${where(block)}: uses=${id}, but no block of ${block.doc} has id=${id}`);
-    return named.code;
-  });
+  const parts = uses.map((id) => named(block, id).code);
   return { prelude: parts.join('\n'), code: block.code };
 }
 
+function named(block: DocBlock, id: string): DocBlock {
+  const found = BLOCKS.find((b) => b.doc === block.doc && b.marker?.attrs.id === id);
+  if (!found) throw new Error(`${where(block)}: names block id=${id}, but no block of ${block.doc} has it`);
+  return found;
+}
+
+const pairs = (value: string | undefined) =>
+  Object.fromEntries(
+    (value ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+
 let work = '';
+const folders = new Map<string, string>();
+/**
+ * The document's own folder for this run: for an example's README a copy of the example's files
+ * (not its tests or node_modules), else an empty one. Inside the repository, so the code resolves
+ * @sharecode/* and the examples' libraries from its node_modules.
+ */
+function folderOf(doc: string): string {
+  let folder = folders.get(doc);
+  if (folder) return folder;
+  folder = mkdtempSync(join(work, `${doc.replace(/[^\w]+/g, '-')}-`));
+  if (doc.startsWith('examples/')) {
+    cpSync(join(root, dirname(doc)), folder, {
+      recursive: true,
+      filter: (from) => !/[/\\](node_modules|test|dist)$/.test(from),
+    });
+  }
+  folders.set(doc, folder);
+  return folder;
+}
+
 beforeAll(() => {
   mkdirSync(join(root, 'test', '.docs-work'), { recursive: true });
-  // Inside the repository, so the examples resolve @sharecode/* and their libraries from its node_modules.
   work = mkdtempSync(join(root, 'test', '.docs-work', 'run-'));
 });
-afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
+afterAll(async () => {
+  await stopDocServer();
+  // DOCS_KEEP=1 keeps the folders (each session's script is its .doc-session.sh) for a look.
+  if (work && process.env.DOCS_KEEP !== '1') rmSync(work, { recursive: true, force: true });
+});
+
+const failed = (e: { code?: number; signal?: string; stdout?: string; stderr?: string }) => ({
+  code: typeof e.code === 'number' ? e.code : 1,
+  stdout: e.stdout ?? '',
+  stderr: `${e.signal ? `stopped by ${e.signal}: it outlived its time limit\n` : ''}${e.stderr ?? String(e)}`,
 });
 
 describe('docs: every fenced block is run, type-checked or marked', () => {
   it('finds the documents', () => {
     expect(DOCS).toContain('packages/sdk/README.md');
-    for (const doc of [...Object.keys(COVERED), ...Object.keys(PENDING)]) {
-      expect(DOCS, `${doc} is listed in COVERED or PENDING but does not exist`).toContain(doc);
+    for (const doc of Object.keys(COVERED)) {
+      expect(DOCS, `${doc} is listed in COVERED but does not exist`).toContain(doc);
     }
   });
-
-  for (const [doc, reason] of Object.entries(PENDING)) it.todo(`${doc}: ${reason}`);
 
   it('gives every block of the checked documents a known marker', () => {
     const problems = BLOCKS.flatMap((block) => {
@@ -132,6 +182,8 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
         return [`${where(block)}: covered-by names ${block.marker.target}, which does not exist`];
       if (block.marker.kind === 'run' && !isCode(block) && !isShell(block))
         return [`${where(block)}: run supports ts, js and sh blocks (got "${block.lang}")`];
+      if (block.marker.kind === 'fragment' && !isCode(block) && block.lang !== 'json')
+        return [`${where(block)}: fragment supports ts, js and json blocks (got "${block.lang}")`];
       return [];
     });
     expect(problems, problems.join('\n')).toEqual([]);
@@ -148,6 +200,21 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
+  it('parses every json fragment', () => {
+    const problems = BLOCKS.filter((b) => b.lang === 'json' && b.marker?.kind === 'fragment').flatMap(
+      (block) => {
+        try {
+          JSON.parse(block.code);
+          return [];
+        } catch (error) {
+          return [`${where(block)}: ${(error as Error).message}`];
+        }
+      },
+    );
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  // One TypeScript program for every block: one compiler start, not one per block.
   it('type-checks every run and fragment block in strict mode against the built packages', async () => {
     const blocks = BLOCKS.filter(
       (b) => isCode(b) && (b.marker?.kind === 'run' || b.marker?.kind === 'fragment'),
@@ -158,8 +225,17 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
     const files = new Map<string, { block: DocBlock; preludeLines: number }>();
     blocks.forEach((block, n) => {
       const { prelude, code } = withSetup(block);
-      const head = [block.marker?.attrs.declare ?? '', 'export {};', prelude].join('\n');
-      const name = `block-${n}.${block.lang.startsWith('j') || block.lang === 'mjs' ? 'mjs' : 'mts'}`;
+      // A JS block is checked as its reader's editor would with `// @ts-check`; the example's own JS
+      // files it imports are not (checkJs is off).
+      const head = [
+        isJs(block) ? '// @ts-check' : '',
+        block.marker?.attrs.declare ?? '',
+        'export {};',
+        prelude,
+      ].join('\n');
+      // An example's blocks import its files (`./src/app.mjs`): checked beside them, in its copy.
+      const home = block.doc.startsWith('examples/') ? folderOf(block.doc) : dir;
+      const name = relative(dir, join(home, `doc-block-${n}.${isJs(block) ? 'mjs' : 'mts'}`));
       writeFileSync(join(dir, name), `${head}\n${code}\n`);
       files.set(name, { block, preludeLines: head.split('\n').length });
     });
@@ -167,8 +243,8 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
       join(dir, 'tsconfig.json'),
       JSON.stringify({
         extends: relative(dir, join(root, 'tsconfig.json')),
-        compilerOptions: { noUnusedLocals: false, noEmit: true, allowJs: true, checkJs: true },
-        include: ['*.mts', '*.mjs'],
+        compilerOptions: { noUnusedLocals: false, noUnusedParameters: false, noEmit: true, allowJs: true },
+        files: [...files.keys()],
       }),
     );
     const tsc = await exec(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], {
@@ -177,11 +253,12 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
       () => '',
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
+    // TS7016: a library without types (express) is `any` to a JS reader; not the document's fault.
     const problems = tsc
       .split('\n')
-      .filter((line) => line.includes('error TS'))
+      .filter((line) => line.includes('error TS') && !(/\.mjs\(/.test(line) && line.includes('error TS7016')))
       .map((line) => {
-        const match = /^(block-\d+\.m[tj]s)\((\d+),\d+\): (.*)$/.exec(line);
+        const match = /^(.*doc-block-\d+\.m[tj]s)\((\d+),\d+\): (.*)$/.exec(line);
         const file = match && files.get(match[1] ?? '');
         if (!match || !file) return line;
         const at = Number(match[2]) - file.preludeLines;
@@ -189,44 +266,173 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
         return `${file.block.doc}:${docLine}: ${match[3]}`;
       });
     expect(problems, problems.join('\n')).toEqual([]);
-  }, 120_000);
+  }, 300_000); // one tsc program, minutes on a loaded machine
 
-  const commands = BLOCKS.filter((b) => b.marker?.kind === 'run' && isShell(b));
-  it.each(commands.map((b) => [where(b), b] as const))('runs the commands of %s', async (_name, block) => {
-    const home = mkdtempSync(join(work, 'home-'));
-    const run = await exec('bash', ['-ec', block.code], {
-      cwd: join(root, dirname(block.doc)),
-      env: { PATH: process.env.PATH ?? '', HOME: home, NO_COLOR: '1' },
-      timeout: 60_000,
-    }).then(
-      () => ({ code: 0, output: '' }),
-      (e: { code?: number; stdout?: string; stderr?: string }) => ({
-        code: e.code ?? 1,
-        output: `${e.stderr ?? String(e)}\n${e.stdout ?? ''}`,
-      }),
-    );
-    expect(run.code, `${where(block)}: the commands failed:\n${run.output}`).toBe(0);
-  });
+  // Each document's sh blocks: one bash session, its own folder, ports and server, so documents run
+  // side by side.
+  const sessions = CHECKED.map((doc) => ({
+    doc,
+    blocks: BLOCKS.filter((b) => b.doc === doc && b.marker?.kind === 'run' && isShell(b)),
+  })).filter((s) => s.blocks.length > 0);
+  it.concurrent.each(sessions.map((s) => [s.doc, s] as const))(
+    'runs the commands of %s as one session',
+    async (_name, { doc, blocks }) => {
+      const folder = folderOf(doc);
+      for (const block of blocks) {
+        for (const [file, id] of Object.entries(pairs(block.marker?.attrs.files))) {
+          writeFileSync(join(folder, file), named(block, id).code);
+        }
+      }
+      const server = blocks.some((b) => b.marker?.attrs.server === 'rtw-server')
+        ? await docServer(root, work)
+        : undefined;
+      try {
+        const session = buildSession(blocks, {
+          repo: root,
+          freePort: await freePorts(blocks),
+          replace: server
+            ? [
+                ['http://127.0.0.1:8080', server.url],
+                ['rtw_test_...', server.key],
+              ]
+            : [],
+        });
+        const env = {
+          PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
+          HOME: mkdtempSync(join(work, 'home-')),
+          NO_COLOR: '1',
+          __session: folder,
+          ...(server ? { RTW_BASE_URL: server.url } : {}),
+        };
+        writeFileSync(join(folder, '.doc-session.sh'), session.script);
+        // Generous: the server README's live check launches Chromium, slow on a loaded machine.
+        const run = await exec('bash', ['.doc-session.sh'], { cwd: folder, env, timeout: 420_000 }).then(
+          (r) => ({ code: 0, ...r }),
+          failed,
+        );
+        const at = /__DOCTEST_FAILED_AT (\d+)/.exec(run.stderr);
+        // The failing command's line; when bash was stopped (a time limit), the block that was running.
+        const running = [...run.stdout.matchAll(/^__DOCTEST_BLOCK (\d+)$/gm)].pop()?.[1];
+        const line = at ? session.docLine(Number(at[1])) : running;
+        const output = `${run.stderr}\n${run.stdout}`.replace(/^__DOCTEST_.*\n/gm, '');
+        expect(run.code, `${doc}:${line ?? '?'}: this command failed (exit ${run.code}):\n${output}`).toBe(0);
+        const outputs = outputByBlock(run.stdout);
+        for (const { line: blockLine, text } of session.expectations) {
+          expect(outputs.get(blockLine) ?? '', `${doc}:${blockLine}: the output lacks "${text}"`).toContain(
+            text,
+          );
+        }
+      } finally {
+        stopLeftovers(join(folder, '.doc-pids'));
+      }
+    },
+    480_000,
+  );
 
+  // Code blocks run in one Node process per group of blocks that share a folder and environment (an
+  // example's blocks in its copy; blocks with `env=` or `cwd=doc` apart; every other block together):
+  // one process start and one sandbox load instead of one per block.
   const runs = BLOCKS.filter((b) => b.marker?.kind === 'run' && isCode(b));
-  it.each(runs.map((b) => [where(b), b] as const))('runs %s against the sandbox', async (_name, block) => {
-    const { prelude, code } = withSetup(block);
-    const js = await transform(`${prelude}\n${code}`, { loader: 'ts', format: 'esm', target: 'node20' });
-    const dir = mkdtempSync(join(work, 'block-'));
-    writeFileSync(join(dir, 'example.mjs'), js.code);
-    const env = { PATH: process.env.PATH ?? '', HOME: dir, RTW_API_KEY: TEST_KEY, NO_COLOR: '1' };
-    const run = await exec(process.execPath, ['--import', '@sharecode/sandbox/register', 'example.mjs'], {
-      cwd: dir,
-      env,
-      timeout: 60_000,
-    }).then(
-      (r) => ({ code: 0, ...r }),
-      (e: { code?: number; stdout?: string; stderr?: string }) => ({
-        code: e.code ?? 1,
-        stdout: e.stdout ?? '',
-        stderr: e.stderr ?? String(e),
-      }),
-    );
-    expect(run.code, `${where(block)}: the example failed:\n${run.stderr}\n${run.stdout}`).toBe(0);
-  });
+  const groups = new Map<string, DocBlock[]>();
+  for (const block of runs) {
+    const attrs = block.marker?.attrs ?? {};
+    const key = block.doc.startsWith('examples/')
+      ? `${block.doc}${attrs.env ? ` with ${attrs.env}` : ''}`
+      : attrs.env || attrs.cwd === 'doc'
+        ? where(block)
+        : 'the sandbox';
+    groups.set(key, [...(groups.get(key) ?? []), block]);
+  }
+  it.concurrent.each(
+    [...groups].map(([key, blocks]) => [key, blocks.map(where).join(', '), blocks] as const),
+  )(
+    'runs the code blocks of %s in one process (%s)',
+    async (_key, _names, blocks) => {
+      const first = blocks[0] as DocBlock;
+      const attrs = first.marker?.attrs ?? {};
+      const dir = first.doc.startsWith('examples/') ? folderOf(first.doc) : mkdtempSync(join(work, 'block-'));
+      const files = await Promise.all(
+        blocks.map(async (block) => {
+          const { prelude, code } = withSetup(block);
+          const js = await transform(`${prelude}\n${code}`, {
+            loader: 'ts',
+            format: 'esm',
+            target: 'node20',
+          });
+          const file = join(dir, `doc-run-${block.doc.replace(/[^\w]+/g, '-')}-${block.line}.mjs`);
+          writeFileSync(file, js.code);
+          return file;
+        }),
+      );
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: mkdtempSync(join(work, 'home-')),
+        RTW_API_KEY: TEST_KEY,
+        NO_COLOR: '1',
+        ...pairs(attrs.env),
+      };
+      // cwd=doc: run from the document's folder (paths in the code are relative to it).
+      const cwd = attrs.cwd === 'doc' ? join(root, dirname(first.doc)) : dir;
+      const runner = join(root, 'test', 'support', 'doc-run-blocks.mjs');
+      const run = await exec(
+        process.execPath,
+        ['--import', '@sharecode/sandbox/register', runner, ...files],
+        {
+          cwd,
+          env,
+          timeout: 120_000,
+        },
+      ).then((r) => ({ code: 0, ...r }), failed);
+      const errors = outputByBlock(run.stderr.replace(/^__DOCTEST_FAILED \d+$/gm, ''));
+      const problems = blocks.flatMap((block, n) => {
+        if (run.stderr.includes(`__DOCTEST_FAILED ${n}\n`))
+          return [`${where(block)}: the example failed:\n${errors.get(n) ?? ''}`];
+        const wanted = block.marker?.attrs.expect;
+        const output = outputByBlock(run.stdout).get(n) ?? '';
+        return wanted && !output.includes(wanted)
+          ? [`${where(block)}: the output lacks "${wanted}":\n${output}`]
+          : [];
+      });
+      if (problems.length === 0 && run.code !== 0)
+        problems.push(
+          `${blocks.map(where).join(', ')}: the run failed (exit ${run.code}):\n${run.stderr}\n${run.stdout}`,
+        );
+      expect(problems, problems.join('\n')).toEqual([]);
+    },
+    180_000,
+  );
 });
+
+/** Stops what a session started in the background and did not stop (its bash was killed: a timeout). */
+function stopLeftovers(pidFile: string): void {
+  if (!existsSync(pidFile)) return;
+  for (const pid of readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number)) {
+    try {
+      process.kill(-pid, 'SIGKILL'); // its process group: npx and the node it started
+    } catch {
+      // already ended
+    }
+  }
+}
+
+/** A free port for each port the blocks' markers name (a listener on port 0, closed again). */
+async function freePorts(blocks: DocBlock[]): Promise<() => number> {
+  const named = blocks.flatMap((b) =>
+    `${b.marker?.attrs.port ?? ''} ${b.marker?.attrs.ports ?? ''}`.split(/[\s,]+/),
+  );
+  const listeners = named.filter(Boolean).map(() => createServer());
+  const ports = await Promise.all(
+    listeners.map(
+      (listener) =>
+        new Promise<number>((resolve) =>
+          listener.listen(0, '127.0.0.1', () => resolve((listener.address() as AddressInfo).port)),
+        ),
+    ),
+  );
+  await Promise.all(listeners.map((listener) => new Promise((resolve) => listener.close(resolve))));
+  return () => {
+    const port = ports.shift();
+    if (port === undefined) throw new Error('more ports asked for than the markers name');
+    return port;
+  };
+}

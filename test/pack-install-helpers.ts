@@ -6,7 +6,7 @@ import { isBuiltin } from 'node:module';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 
-export const PUBLISHABLE = ['sdk', 'core', 'register', 'sandbox', 'cli', 'server'] as const;
+export const PUBLISHABLE = ['contract', 'sdk', 'core', 'register', 'sandbox', 'cli', 'server'] as const;
 export type Publishable = (typeof PUBLISHABLE)[number];
 
 export interface Manifest {

@@ -16,6 +16,7 @@ const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 const PACKAGES = [
+  { name: 'contract', attw: ['--profile', 'strict'] },
   { name: 'core', attw: ['--profile', 'strict'] },
   { name: 'sandbox', attw: ['--profile', 'strict'] },
   { name: 'register', attw: ['--profile', 'strict'] },

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const PUBLIC = ['sdk', 'core', 'register', 'sandbox', 'cli', 'server'] as const;
+const PUBLIC = ['contract', 'sdk', 'core', 'register', 'sandbox', 'cli', 'server'] as const;
 const BUMPS = ['patch', 'minor', 'major'] as const;
 type Bump = (typeof BUMPS)[number];
 

@@ -24,10 +24,10 @@ const config = {
   disableSources: true,
   treatWarningsAsErrors: true,
   validation: { notExported: true, invalidLink: true, notDocumented: false },
-  // Types that public signatures mention but these two entries do not export: `paths` is in
-  // `@sharecode/sdk/openapi` (above); the others are internal helpers whose shape is shown
-  // where they are used.
-  intentionallyNotExported: ['paths', 'ResultWithEvidence', 'Wire', 'Complete'],
+  // Types that public signatures mention but these entries do not export: internal helpers whose
+  // shape is shown where they are used. (`paths` and the other contract types come from the
+  // @sharecode/contract package, re-exported by `@sharecode/sdk/openapi`.)
+  intentionallyNotExported: ['ResultWithEvidence', 'Wire', 'Complete'],
   // openapi-typescript writes these JSDoc tags into the contract's generated types.
   blockTags: [...OptionDefaults.blockTags, '@description', '@constant'],
 };

@@ -48,7 +48,7 @@ function enumConstant(spec, constant, schema, doc) {
   ];
 }
 
-/** The TypeScript module `packages/sdk/src/generated/contract-values.ts`, from the parsed contract. */
+/** The TypeScript module `packages/contract/src/generated/contract-values.ts`, from the parsed contract. */
 export function contractValuesModule(spec, header, typesFrom = './openapi.js') {
   const codes = enumOf(spec, 'ErrorCode');
   const found = statusesByCode(spec);

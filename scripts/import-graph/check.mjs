@@ -35,7 +35,9 @@ export async function checkImportGraph(rootDir = process.cwd()) {
       validate: true,
       ruleSet: { forbidden: FORBIDDEN },
       tsPreCompilationDeps: true,
-      exclude: { path: '(^|/)(dist|coverage|\\.rtw-data)/|^scripts/import-graph/fixtures/' },
+      exclude: {
+        path: '(^|/)(dist|coverage|\\.rtw-data)/|^scripts/import-graph/fixtures/|^test/\\.docs-work/',
+      },
       doNotFollow: { path: '(^|/)node_modules/' },
       moduleSystems: ['es6', 'cjs'],
       enhancedResolveOptions: {

@@ -21,7 +21,8 @@ describe('import graph', () => {
     const found = (await checkImportGraph(fixture)).map((v) => `${v.rule}: ${v.from}`);
     expect(found.sort()).toEqual(
       [
-        'core-uses-sdk-types-only: packages/core/src/index.ts',
+        'contract-imports-nothing: packages/contract/src/index.ts',
+        'core-not-sdk: packages/core/src/index.ts',
         'db-drivers-only-in-store: packages/server/src/queue/pool.ts',
         'declared-packages-only: packages/cli/src/bin.ts',
         'http-not-store: packages/server/src/http/routes.ts',

@@ -82,11 +82,20 @@ export const FORBIDDEN = [
     to: { path: '(^|/)node_modules/prom-client/' },
   },
   {
-    name: 'core-uses-sdk-types-only',
-    comment: "Core names the SDK's generated contract types; it never loads SDK code.",
+    name: 'core-not-sdk',
+    comment:
+      "Core takes the contract's types and values from @sharecode/contract; it never imports the SDK (the SDK and core both stand on the contract, neither on the other).",
     severity: 'error',
     from: { path: '^packages/core/' },
-    to: { path: '^packages/sdk/', dependencyTypesNot: ['type-only'] },
+    to: { path: '^packages/sdk/' },
+  },
+  {
+    name: 'contract-imports-nothing',
+    comment:
+      '@sharecode/contract is types and constants generated from openapi.json: it imports no other package, and no runtime dependency.',
+    severity: 'error',
+    from: { path: '^packages/contract/src/' },
+    to: { pathNot: '^packages/contract/src/' },
   },
   {
     name: 'no-imports-of-another-package-src',

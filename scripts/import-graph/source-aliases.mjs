@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const FIXED = {
+  '@sharecode/contract': 'packages/contract/src/index.ts',
   '@sharecode/sdk': 'packages/sdk/src/index.ts',
   '@sharecode/sdk/openapi': 'packages/sdk/src/openapi.ts',
   '@sharecode/sdk/node': 'packages/sdk/src/node.ts',

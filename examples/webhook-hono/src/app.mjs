@@ -19,6 +19,7 @@ const BODY_LIMIT = 10 * 1024 * 1024;
  * An app with the webhook route; mount it in yours with `app.route('/', createApp(options))`.
  * Without `secret`, each request reads RTW_WEBHOOK_SECRET with hono/adapter's `env(c)`: the process
  * environment on Node, Bun and Deno, the Worker's bindings on Cloudflare Workers.
+ * @param {{ secret?: string, seen?: SeenEvents, onEvent?: typeof processEvent, log?: Console }} [options]
  */
 export function createApp({ secret, seen = new SeenEvents(), onEvent = processEvent, log = console } = {}) {
   const app = new Hono();

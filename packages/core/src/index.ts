@@ -2,13 +2,6 @@
 // outcomes, check records, retry policy, ids). Narrower needs have entries of their own
 // (`./validation`, `./sandbox`, `./util`: see entries.mjs); everything else stays internal.
 
-export type {
-  ErrorBody,
-  ErrorCode,
-  ImmigrationStatusRequest,
-  RightToRentRequest,
-  RightToWorkRequest,
-} from '@sharecode/sdk';
 export {
   CHECK_ENDPOINTS,
   CHECK_ID_PARAM,
@@ -35,9 +28,14 @@ export {
 export type {
   CheckRecord,
   CheckResult,
+  ErrorBody,
+  ErrorCode,
+  ImmigrationStatusRequest,
   ImmigrationStatusResult,
   Purpose,
+  RightToRentRequest,
   RightToRentResult,
+  RightToWorkRequest,
   RightToWorkResult,
 } from './contract.js';
 export {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@sharecode/sdk';
+import type { ErrorCode } from './contract.js';
 import { ERROR_CATALOGUE } from './errors/error-catalogue.js';
 
 /** Seconds to wait before the 2nd and 3rd attempts of an asynchronous live check (spec 3: ~30 s, ~2 min). */

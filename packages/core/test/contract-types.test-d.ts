@@ -1,4 +1,4 @@
-import type { components } from '@sharecode/sdk/openapi';
+import type { components } from '@sharecode/contract';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { CheckError, CheckKind, Outcome } from '../src/index.js';
 import { type ERROR_CATALOGUE, errorBody } from '../src/index.js';

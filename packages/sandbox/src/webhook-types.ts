@@ -1,4 +1,4 @@
-import type { components } from '@sharecode/sdk/openapi';
+import type { components } from '@sharecode/contract';
 
 export type WebhookEvent = components['schemas']['WebhookEvent'];
 export type WebhookEventType = WebhookEvent['type'];

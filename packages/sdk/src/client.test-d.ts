@@ -1,9 +1,9 @@
 // Type-level checks: the named methods take and return exactly the contract's types.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { paths } from '@sharecode/contract';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ShareCodeClient } from './client.js';
 import { isShareCodeApiError } from './error-guards.js';
-import type { paths } from './generated/openapi.js';
 import type { WebhookEvent } from './types.js';
 import { verifyWebhook } from './webhooks.js';
 

@@ -1,8 +1,8 @@
+import type { components } from '@sharecode/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareCodeClient } from './client.js';
 import { isDobMismatch, isShareCodeApiError } from './error-guards.js';
 import { ShareCodeResponseError, ShareCodeUsageError } from './errors.js';
-import type { components } from './generated/openapi.js';
 import type { PendingCheck, RightToWorkResult } from './types.js';
 import { SDK_VERSION } from './version.js';
 

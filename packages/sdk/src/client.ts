@@ -1,3 +1,4 @@
+import type { paths } from '@sharecode/contract';
 import createClient, { type Client } from 'openapi-fetch';
 import {
   type CreateCheckOptions,
@@ -18,7 +19,6 @@ import {
   type SendDeps,
   sendWithRetries,
 } from './fetch-with-retries.js';
-import type { paths } from './generated/openapi.js';
 import { randomUuid } from './random-id.js';
 import type * as Api from './types.js';
 import { type FinishedCheck, type WaitForCheckOptions, waitForCheck } from './wait-for-check.js';

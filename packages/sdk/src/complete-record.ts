@@ -1,4 +1,4 @@
-import type { components } from './generated/openapi.js';
+import type { components } from '@sharecode/contract';
 import type { CheckRecord, CheckResult } from './types.js';
 
 type Wire = components['schemas'];

@@ -1,8 +1,8 @@
-import { STATUS_BY_CODE } from './generated/contract-values.js';
+import { STATUS_BY_CODE } from '@sharecode/contract';
 import type { ErrorCode } from './types.js';
 
-// The SDK does not depend on @sharecode/core (it ships alone): the codes and their HTTP statuses are
-// generated from openapi.json (scripts/generate.mjs), and what follows is derived from them.
+// The SDK does not depend on @sharecode/core: the codes and their HTTP statuses come from
+// @sharecode/contract (generated from openapi.json), and what follows is derived from them.
 
 /** Every code an API error can carry: the contract's enum, plus one for answers that are not API errors. */
 export type ApiErrorCode = ErrorCode | 'UNEXPECTED_RESPONSE';

@@ -1,4 +1,4 @@
-import type { components } from './generated/openapi.js';
+import type { components } from '@sharecode/contract';
 
 // Short names for the contract's schemas; field names stay exactly as on the wire. Results and
 // check records are handed over in a stricter shape than the contract's (see complete-record.ts):

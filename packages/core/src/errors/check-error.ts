@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from '@sharecode/sdk';
+import type { ErrorBody, ErrorCode } from '../contract.js';
 import { ERROR_CATALOGUE } from './error-catalogue.js';
 
 export interface CheckError {

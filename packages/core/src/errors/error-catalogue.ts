@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@sharecode/sdk';
+import type { ErrorCode } from '../contract.js';
 
 export interface CatalogueEntry {
   /** HTTP status of the response carrying this code (spec section 7). */

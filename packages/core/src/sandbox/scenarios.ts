@@ -1,6 +1,6 @@
-import type { ErrorCode } from '@sharecode/sdk';
 import type { CheckKind } from '../check-kind.js';
 import { CHECK_KINDS, kindInfo } from '../check-kind.js';
+import type { ErrorCode } from '../contract.js';
 import { ERROR_CATALOGUE } from '../errors/error-catalogue.js';
 import type { SandboxPerson } from './people.js';
 

@@ -1,7 +1,12 @@
-import type { ImmigrationStatusRequest, RightToRentRequest, RightToWorkRequest } from '@sharecode/sdk';
 import type { CheckKind } from '../check-kind.js';
 import { kindInfo } from '../check-kind.js';
-import type { CheckerType, Purpose } from '../contract.js';
+import type {
+  CheckerType,
+  ImmigrationStatusRequest,
+  Purpose,
+  RightToRentRequest,
+  RightToWorkRequest,
+} from '../contract.js';
 import type { CheckError } from '../errors/check-error.js';
 import { invalidFields, invalidInput } from '../errors/check-error.js';
 import type { Outcome } from '../outcome.js';

@@ -1,7 +1,7 @@
 import type { CheckKind } from '../check-kind.js';
 
-// The contract's lists, generated from openapi.json (core's copy: the SDK is a type-only dependency).
-export { CHECKER_TYPES, PURPOSES } from '../generated/contract-values.js';
+// The contract's lists, generated from openapi.json into @sharecode/contract.
+export { CHECKER_TYPES, PURPOSES } from '@sharecode/contract';
 
 /** Fields each endpoint accepts, in the order they are checked and listed in messages. */
 export const SYNC_FIELDS: Readonly<Record<CheckKind, readonly string[]>> = {

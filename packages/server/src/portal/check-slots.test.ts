@@ -16,6 +16,8 @@ class FakeBrowser implements PoolBrowser<FakeSession> {
   killed = false;
   healthy = true;
   hangOnNewSession = false;
+  /** How long a probe takes to answer. */
+  probeMs = 0;
   readonly sessions: FakeSession[] = [];
   private readonly listeners: (() => void)[] = [];
 
@@ -30,6 +32,7 @@ class FakeBrowser implements PoolBrowser<FakeSession> {
     session.closed = true;
   }
   async probe(): Promise<boolean> {
+    if (this.probeMs > 0) await new Promise((resolve) => setTimeout(resolve, this.probeMs));
     return this.healthy;
   }
   async close(): Promise<void> {
@@ -227,7 +230,9 @@ describe('check slots', () => {
     if (!hung) throw new Error('no browser');
     hung.hangOnNewSession = true;
     hung.healthy = false;
-    // The deadline (30 ms) passes before the session timeout (50 ms): no time for a second browser.
+    // The deadline (30 ms) passes before the session timeout (50 ms), and while the hung browser's
+    // probe answers: no time is left for a second browser.
+    hung.probeMs = 60;
     expect(await slots.run(async (s) => s, 30)).toEqual({ kind: 'timed-out' });
     expect(hung.killed).toBe(true);
     expect((await quick(slots)).kind).toBe('done');

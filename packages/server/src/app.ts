@@ -219,6 +219,7 @@ export function createServer(deps: ServerDeps): Server {
         createSignInThrottle(database.rateLimits),
         createDeviceCookies(database.cookieKeys),
         clock,
+        deps.dashboard.passwordCost,
       ),
       service: createDashboardService({
         accounts: database.accounts,
@@ -264,7 +265,11 @@ export function createServer(deps: ServerDeps): Server {
     app,
     admin,
     webhooks,
-    dashboardAdmin: createDashboardAdmin({ repo: database.dashboard, now: clock }),
+    dashboardAdmin: createDashboardAdmin({
+      repo: database.dashboard,
+      now: clock,
+      passwordCost: deps.dashboard.passwordCost,
+    }),
     sweep,
     beginDraining() {
       draining = true;

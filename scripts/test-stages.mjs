@@ -34,12 +34,12 @@ const run = (name, how = {}) => ({
   heavy: how.heavy ?? true,
   after: how.after ?? [],
 });
-/** @param {string} project @param {{ after?: string[] }} [how] @returns {Stage} */
+/** @param {string} project @param {{ heavy?: boolean, after?: string[] }} [how] @returns {Stage} */
 const vitest = (project, how = {}) => {
   const report = join(reports, `${project}.json`);
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   const command = ['npx', 'vitest', 'run', '--project', project, ...reporters];
-  return { name: project, command, report, heavy: true, after: how.after ?? [] };
+  return { name: project, command, report, heavy: how.heavy ?? true, after: how.after ?? [] };
 };
 
 const BUILT = { after: ['build'] };
@@ -52,6 +52,8 @@ const STAGES = [
   // The pinned runtimes need no build: installed beside it (mostly unpacking), so the suites that
   // run at the end do not wait for npm.
   ...(scripts['test:runtimes:install'] ? [run('test:runtimes:install', { heavy: false })] : []),
+  // The import graph (scripts/**): one core's worth of parsing, no build needed.
+  vitest('checks', { heavy: false }),
   // Everything else waits for the build, which runs fastest alone (the packaging and e2e files and
   // the CLI's few spawn tests need it; typecheck reads core's built types). Longest first: the
   // last to end should be a short one.

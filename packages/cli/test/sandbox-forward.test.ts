@@ -77,7 +77,8 @@ beforeAll(async () => {
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  baseUrl = await until('the address line', () => /^(http:\/\/\S+)\n/.exec(stdout)?.[1]);
+  // A Node start: over 15 s at a load average of 28 (seen); the hook's own limit is 60 s.
+  baseUrl = await until('the address line', () => /^(http:\/\/\S+)\n/.exec(stdout)?.[1], 50_000);
   secret = await until('the secret line', () => /RTW_WEBHOOK_SECRET=(whsec_\S+)/.exec(stderr)?.[1]);
 });
 

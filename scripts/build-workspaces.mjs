@@ -4,14 +4,14 @@
 // the packages it depends on (so those go first) and keep one core busy: one after another the
 // seven took 56 s on a quiet 2-core machine. Side by side, the longest chain goes first: a ready
 // workspace with more source below it (itself and what waits on it) starts before one with less,
-// so the server's build (the largest) starts as soon as the simulator's has ended. Each workspace's output is printed whole when it ends; the first failure stops
-// what depends on it, and the exit code is 1.
+// so the server's build (the largest) starts as soon as the simulator's has ended. Each workspace's
+// output is printed whole when it ends; a failure stops what depends on it, and the exit code is 1.
 // Usage: node scripts/build-workspaces.mjs [--jobs N]
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runCollected } from './support/run-collected.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const jobsFlag = process.argv.indexOf('--jobs');
@@ -19,7 +19,7 @@ const JOBS = jobsFlag > 0 ? Number(process.argv[jobsFlag + 1]) : Math.min(2, ava
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const read = (dir) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
-/** The workspaces (in package.json order; globs of the form `dir/*`) that have a build script. */
+/** The workspaces (globs of the form `dir/*` included) that have a build script. */
 function workspaces() {
   const dirs = read('.').workspaces.flatMap((pattern) => {
     if (!pattern.endsWith('/*')) return [pattern];
@@ -57,28 +57,14 @@ function readdirNames(dir) {
   return existsSync(dir) ? readdirSync(dir).sort() : [];
 }
 
-/** @param {string} name @returns {Promise<{ name: string, ok: boolean, seconds: number }>} */
-function build(name) {
-  const started = performance.now();
-  const chunks = [];
-  return new Promise((resolve) => {
-    const child = spawn(npm, ['run', 'build', '-w', name], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.stderr.on('data', (chunk) => chunks.push(chunk));
-    const end = (ok) => {
-      const seconds = (performance.now() - started) / 1000;
-      process.stdout.write(Buffer.concat(chunks).toString('utf8'));
-      console.log(
-        ok ? `✔ ${name} built in ${seconds.toFixed(1)} s` : `✘ ${name} failed after ${seconds.toFixed(1)} s`,
-      );
-      resolve({ name, ok, seconds });
-    };
-    child.on('error', (error) => {
-      chunks.push(Buffer.from(`${error.message}\n`));
-      end(false);
-    });
-    child.on('close', (code) => end(code === 0));
-  });
+/** @param {string} name @returns {Promise<{ name: string, ok: boolean }>} */
+async function build(name) {
+  const { ok, output, seconds } = await runCollected(npm, ['run', 'build', '-w', name], { cwd: root });
+  process.stdout.write(output);
+  console.log(
+    ok ? `✔ ${name} built in ${seconds.toFixed(1)} s` : `✘ ${name} failed after ${seconds.toFixed(1)} s`,
+  );
+  return { name, ok };
 }
 
 const all = workspaces();

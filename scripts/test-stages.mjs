@@ -5,18 +5,18 @@
 // ended, with at most HEAVY_AT_ONCE heavy stages at a time (each vitest project runs two files at a
 // time itself, and most of their time is spent waiting on processes, browsers and sockets, so two
 // such stages keep 2 cores busy without starving either). Light stages (lint, the contract checks, the
-// import graph and the runtimes' install) start at once. Each stage's output is printed whole when it ends, so two
-// never interleave. A failing stage does not stop the others, except that a stage whose prerequisite
+// import graph and the runtimes' install) start at once, beside the build. Each stage's output is
+// printed whole when it ends, so two never interleave. A failing stage does not stop the others, except that a stage whose prerequisite
 // failed is not started; the failures are repeated at the end (CI keeps only the tail of the output),
 // each stage's time and the total are printed, and the exit code is 1 if any failed.
 // `test:runtimes` (Node 22/24, Bun, Deno, workerd) and its install run as stages when package.json
 // defines them.
 // Usage: node scripts/test-stages.mjs [stage names to run, e.g. unit integration]
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCollected } from './support/run-collected.mjs';
 import { failureSummary } from './support/vitest-failures.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -80,12 +80,30 @@ const format = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)
 const t0 = performance.now();
 
 /** @param {Stage} stage */
-async function runStage(stage) {
-  console.log(`▶ ${stage.name} (at ${format((performance.now() - t0) / 1000)})`);
-  const { ok, output, seconds } = await runCollected(stage.command[0], stage.command.slice(1), { cwd: root });
-  process.stdout.write(`\n── ${stage.name} ──\n${output}`);
-  console.log(`${ok ? '✔' : '✘'} ${stage.name} ${format(seconds)}`);
-  return { ...stage, ok, output, seconds };
+function runStage(stage) {
+  const started = performance.now();
+  const chunks = [];
+  console.log(`▶ ${stage.name} (at ${format((started - t0) / 1000)})`);
+  return new Promise((resolve) => {
+    const child = spawn(stage.command[0], stage.command.slice(1), {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    const end = (ok) => {
+      const output = Buffer.concat(chunks).toString('utf8');
+      const seconds = (performance.now() - started) / 1000;
+      process.stdout.write(`\n── ${stage.name} ──\n${output}`);
+      console.log(`${ok ? '✔' : '✘'} ${stage.name} ${format(seconds)}`);
+      resolve({ ...stage, ok, output, seconds });
+    };
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`${stage.name}: ${error.message}\n`));
+      end(false);
+    });
+    child.on('close', (code) => end(code === 0));
+  });
 }
 
 /** Runs every wanted stage, each once its prerequisites (those that are wanted) have ended well. */

@@ -10,7 +10,7 @@ import { type Database, openDatabase, type RunningServer, startServer } from '..
 import { CHROMIUM } from '../portal-harness.js';
 import { type ApiResponse, call } from './api.js';
 import { seedPgliteDataDir } from './pglite-template.js';
-import { newKey } from './test-server.js';
+import { newKey, TEST_PASSWORD_COST } from './test-server.js';
 
 /** The operator token the live test servers run with (GET /healthz/portal's details). */
 export const LIVE_OPERATOR_TOKEN = 'op_live_test_0123456789abcdef0123456789';
@@ -47,7 +47,8 @@ export async function startLiveServer(simOptions: PortalSimOptions = {}): Promis
   const server = await startServer({
     host: '127.0.0.1',
     port: 0,
-    env: { RTW_OPERATOR_TOKEN: LIVE_OPERATOR_TOKEN },
+    // Dashboard passwords at the test servers' cost (test-server.ts says why).
+    env: { RTW_OPERATOR_TOKEN: LIVE_OPERATOR_TOKEN, RTW_DASHBOARD_PASSWORD_COST: TEST_PASSWORD_COST },
     database,
     sweepIntervalMs: 0,
     logLevelOverride: 'info',

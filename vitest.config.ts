@@ -15,9 +15,10 @@ const coreEntries = Object.entries(CORE_ENTRIES as Record<string, string>)
 /**
  * Test projects, by folder and name so that a new file joins one without editing this file:
  *
- * - unit: core, sdk, sandbox, register and cli (src and test), the repository's own test helpers and checks
- *   (scripts/**: the import graph); no
- *   browser, database server or build. `npm run test:unit`.
+ * - unit: core, sdk, sandbox, register and cli (src and test) and the repository's own test helpers; no
+ *   browser, database server or build. `npm run test:unit`: the developer loop.
+ * - checks: the repository's own checks (scripts/**: the import graph, a whole-repository cruise of
+ *   26 CPU-seconds, a quarter of unit's): out of the developer loop, beside the build in `npm test`.
  * - integration: the server and the portal simulator (src and test): PGlite and PostgreSQL, HTTP on
  *   loopback, no browser, no build (so `npm test` starts it while the build runs).
  * - e2e: what drives Chromium or starts several processes: the server's portal-*, live-* and
@@ -85,7 +86,6 @@ export default defineConfig({
             'packages/{contract,core,sdk,sandbox,cli,register}/src/**/*.test.ts',
             'packages/{contract,core,sdk,sandbox,cli,register}/test/**/*.test.ts',
             SUPPORT,
-            SCRIPTS,
           ],
           exclude: [...EXCLUDE, ...PACKAGING],
           // Worker threads start faster than processes; these files share no process state.
@@ -99,6 +99,17 @@ export default defineConfig({
             tsconfig: 'tsconfig.vitest.json',
             include: ['packages/*/test/**/*.test-d.ts', 'packages/*/src/**/*.test-d.ts'],
           },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'checks',
+          include: [SCRIPTS],
+          pool: 'threads',
+          maxWorkers: 1,
+          // The cruise parses ~700 files: tens of seconds on a loaded machine.
+          testTimeout: 90_000,
         },
       },
       {

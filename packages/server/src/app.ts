@@ -247,6 +247,7 @@ export function createServer(deps: ServerDeps): Server {
         createSignInThrottle(database.rateLimits),
         createDeviceCookies(database.cookieKeys),
         clock,
+        deps.dashboard.passwordCost,
       ),
       service: createDashboardService({
         accounts: database.accounts,
@@ -295,7 +296,11 @@ export function createServer(deps: ServerDeps): Server {
     status: () => readClusterStatus({ instances: database.instances, portalHealth }),
     admin,
     webhooks,
-    dashboardAdmin: createDashboardAdmin({ repo: database.dashboard, now: clock }),
+    dashboardAdmin: createDashboardAdmin({
+      repo: database.dashboard,
+      now: clock,
+      passwordCost: deps.dashboard.passwordCost,
+    }),
     sweep,
     beginDraining() {
       draining = true;

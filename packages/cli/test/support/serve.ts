@@ -19,7 +19,8 @@ export async function serveSandbox(env: Record<string, string> = {}): Promise<Se
   let stdout = '';
   child.stdout?.setEncoding('utf8');
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('rtw sandbox serve did not start in 10 s')), 10_000);
+    // A hang guard, not a speed test: a Node start took over 10 s at a load average of 28 (seen).
+    const timer = setTimeout(() => reject(new Error('rtw sandbox serve did not start in 50 s')), 50_000);
     child.stdout?.on('data', (chunk: string) => {
       stdout += chunk;
       const line = stdout.split('\n')[0];

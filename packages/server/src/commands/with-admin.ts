@@ -13,6 +13,7 @@ import { adminSocketPath } from '../admin/admin-socket-protocol.js';
 import { createCallbackUrlPolicy } from '../checks/callback-url-policy.js';
 import { type ConfigFlags, type DatabaseConfig, loadDatabaseConfig } from '../config.js';
 import { createDashboardAdmin } from '../dashboard/dashboard-admin.js';
+import { loadDashboardConfig } from '../dashboard/dashboard-config.js';
 import { readClusterStatus } from '../health/cluster-status.js';
 import { openDatabase } from '../store/open-database.js';
 import { rotateEncryptionKey } from '../store/rotate-encryption-key.js';
@@ -87,6 +88,8 @@ async function runHere(
   // The same callback-URL rules as the server started with this environment.
   const webhooks = loadWebhooksConfig({}, process.env);
   const policy = createCallbackUrlPolicy(webhooks.ok ? webhooks.value.unsafeAllowHosts : []);
+  const dashboard = loadDashboardConfig(process.env);
+  const passwordCost = dashboard.ok ? dashboard.value.passwordCost : undefined;
   const now = () => new Date();
   try {
     return await runAdminOperation(
@@ -97,7 +100,7 @@ async function runHere(
           now,
           validateCallbackUrl: policy.validate,
         }),
-        dashboardAdmin: createDashboardAdmin({ repo: database.dashboard, now }),
+        dashboardAdmin: createDashboardAdmin({ repo: database.dashboard, now, passwordCost }),
         status: () =>
           readClusterStatus({
             instances: database.instances,

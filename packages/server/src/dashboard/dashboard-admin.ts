@@ -8,12 +8,17 @@ export interface DashboardAdmin {
   setPassword(accountId: string, password: string): Promise<Outcome<void, string>>;
 }
 
-export function createDashboardAdmin(deps: { repo: DashboardRepo; now: () => Date }): DashboardAdmin {
+export function createDashboardAdmin(deps: {
+  repo: DashboardRepo;
+  now: () => Date;
+  /** log2 of scrypt's N (dashboard-config.ts); the default unless a test lowers it. */
+  passwordCost?: number;
+}): DashboardAdmin {
   return {
     async setPassword(accountId, password) {
       const checked = checkNewPassword(password);
       if (!checked.ok) return checked;
-      const hash = await hashPassword(checked.value);
+      const hash = await hashPassword(checked.value, deps.passwordCost);
       const done = await deps.repo.setPasswordHash(accountId, hash, deps.now());
       if (!done) {
         return fail(

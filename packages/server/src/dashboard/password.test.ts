@@ -13,6 +13,13 @@ describe('dashboard passwords', () => {
     expect(await verifyPassword('anything', 'scrypt$1$1$1$AAAA$AAAA')).toBe(false);
   });
 
+  it('hashes at a lowered cost when asked, and verifies by the cost stored with the hash', async () => {
+    const cheap = await hashPassword('correct horse battery staple', 10);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$3\$/);
+    expect(await verifyPassword('correct horse battery staple', cheap)).toBe(true);
+    expect(await verifyPassword('correct horse battery stapl', cheap)).toBe(false);
+  });
+
   it('asks for at least 12 characters and no more than 256', () => {
     expect(checkNewPassword('short').ok).toBe(false);
     expect(checkNewPassword('twelve chars').ok).toBe(true);

@@ -4,8 +4,11 @@ import { fail, type Outcome, ok } from '@sharecode/core';
 /**
  * scrypt N = 2^15, r = 8, p = 3: one of OWASP's equivalent minimums (to N = 2^17, p = 1) at a quarter
  * of the memory (32 MiB), so sign-ins on a small server do not compete with checks for RAM.
+ * The cost is log2 N. Only lower (RTW_DASHBOARD_PASSWORD_COST) is allowed, for tests: a test that
+ * signs in 30 times spends 12 CPU-seconds on hashing at the default.
  */
-const N = 32_768;
+export const DEFAULT_PASSWORD_COST = 15;
+export const MIN_PASSWORD_COST = 10;
 const R = 8;
 const P = 3;
 const KEY_BYTES = 32;
@@ -36,10 +39,11 @@ export function checkNewPassword(password: string): Outcome<string, string> {
 }
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64: the parameters travel with the hash. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+  const n = 2 ** cost;
+  const key = await derive(password, salt, n, R, P);
+  return ['scrypt', n, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** True when `password` matches `stored`; a malformed stored value never matches. */
@@ -57,8 +61,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A fixed hash to verify against when no account matches, so a miss takes as long as a wrong password. */
-let decoy: Promise<string> | null = null;
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString('base64'));
+const decoys = new Map<number, Promise<string>>();
+export function decoyHash(cost = DEFAULT_PASSWORD_COST): Promise<string> {
+  let decoy = decoys.get(cost);
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(16).toString('base64'), cost);
+    decoys.set(cost, decoy);
+  }
   return decoy;
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { fail, type Outcome, ok } from '@sharecode/core';
 import type { DashboardRepo, DashboardSession } from './dashboard-ports.js';
 import type { DeviceCookies } from './device-cookie.js';
-import { decoyHash, verifyPassword } from './password.js';
+import { DEFAULT_PASSWORD_COST, decoyHash, verifyPassword } from './password.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 
 export const SESSION_COOKIE = 'rtw_session';
@@ -73,6 +73,7 @@ export function createDashboardSessions(
   throttle: SignInThrottle,
   devices: DeviceCookies,
   clock: () => Date,
+  passwordCost = DEFAULT_PASSWORD_COST,
 ): DashboardSessions {
   return {
     async signIn(email, password, client) {
@@ -93,7 +94,7 @@ export function createDashboardSessions(
         }
       }
       // An unknown address costs a hash too, so timing does not tell which addresses have accounts.
-      if (candidates.length === 0) await verifyPassword(password, await decoyHash());
+      if (candidates.length === 0) await verifyPassword(password, await decoyHash(passwordCost));
       await allowance.settle(accountId !== null);
       if (accountId === null) return fail(WRONG);
       const now = clock();

@@ -16,7 +16,7 @@ import { CHROMIUM } from '../portal-harness.js';
 import { type ApiResponse, call } from './api.js';
 import { jsonLogs } from './json-logs.js';
 import { seedPgliteDataDir } from './pglite-template.js';
-import { newKey } from './test-server.js';
+import { newKey, TEST_PASSWORD_COST } from './test-server.js';
 
 /** The operator token the live test servers run with (GET /healthz/portal's details). */
 export const LIVE_OPERATOR_TOKEN = 'op_live_test_0123456789abcdef0123456789';
@@ -61,7 +61,12 @@ export async function startLiveServer(
     checkTimeout: 30,
     ...(CHROMIUM ? { chromiumPath: CHROMIUM } : {}),
     ...serverOptions,
-    env: { RTW_OPERATOR_TOKEN: LIVE_OPERATOR_TOKEN, ...serverOptions.env },
+    // Dashboard passwords at the test servers' cost (test-server.ts says why).
+    env: {
+      RTW_OPERATOR_TOKEN: LIVE_OPERATOR_TOKEN,
+      RTW_DASHBOARD_PASSWORD_COST: TEST_PASSWORD_COST,
+      ...serverOptions.env,
+    },
   });
   const key = (await newKey(server.admin, 'scale', 'live')).key;
   return {

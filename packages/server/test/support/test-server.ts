@@ -19,6 +19,8 @@ export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: readonly Backend[] = ['pglite', 'postgres'];
 
 export const UPGRADE_URL = 'https://billing.example.com/upgrade';
+/** RTW_DASHBOARD_PASSWORD_COST for test servers: 32 times cheaper than the default's 0.4 CPU-seconds. */
+export const TEST_PASSWORD_COST = '10';
 
 export interface TestServer {
   readonly url: string;
@@ -73,7 +75,9 @@ export async function startTestServer(
     host: '127.0.0.1',
     port: 0,
     upgradeUrl: UPGRADE_URL,
-    env: options.env ?? {},
+    // Dashboard passwords at scrypt cost 10, not 15: sign-ins are what these tests prove, not the
+    // hash's strength (password.test.ts holds the default). A file may set it back.
+    env: { RTW_DASHBOARD_PASSWORD_COST: TEST_PASSWORD_COST, ...options.env },
     database,
     clock,
     sweepIntervalMs: 0,

@@ -35,12 +35,13 @@ export const PORTAL_SIM_ENTRY_PATHS: PortalEntryUrls = {
 
 export const MAX_CHECK_SLOTS = 256;
 /**
- * Slots per core. A live check costs about 0.22 CPU-seconds of its ~21 s (the rest is waiting on the
- * portal; quiet-machine figure of the capacity benchmark), so the 140 checks in flight of 400 a minute
- * keep about 1.5 of 2 cores busy. 80 a core (160 on 2 cores) hold 457 a minute at 21 s a check:
- * 400 with a seventh spare for bursts (decisions.md, "Issue 29: capacity").
+ * Slots per core. A live check costs 0.65-0.76 CPU-seconds (Node and Chromium, every process counted)
+ * of its ~21 s, so 2 cores drive 158-185 checks a minute, about 60 in flight. More slots add no
+ * throughput, only waiting: on a quiet 2-core machine at 200 a minute offered, 60 slots sustained 134
+ * a minute with the service's own time p50 5.7 s; 96 slots, 130 a minute at p50 19 s; 160 slots at
+ * 420 offered collapsed to 20 a minute (decisions.md, "Issue 29: what the quiet runs showed").
  */
-export const SLOTS_PER_CORE = 80;
+export const SLOTS_PER_CORE = 30;
 /** Memory budgeted per busy slot: about twice the measured PSS (26-30 MB), for heavier real pages. */
 export const SLOT_MEMORY_BYTES = 64 * 2 ** 20;
 /** The idle browser, the Node process and the database before any slot. */
@@ -57,7 +58,7 @@ export function thisMachine(): MachineSize {
 
 /**
  * The default slot count: as many as the cores can drive (SLOTS_PER_CORE each) and half the memory can
- * hold (SLOT_MEMORY_BYTES each over BASE_MEMORY_BYTES), from 2 to MAX_CHECK_SLOTS. 160 on 2 cores and
+ * hold (SLOT_MEMORY_BYTES each over BASE_MEMORY_BYTES), from 2 to MAX_CHECK_SLOTS. 60 on 2 cores and
  * 24 GB; 8 on 2 cores and 2 GB.
  */
 export function defaultCheckSlots(machine: MachineSize): number {
@@ -71,11 +72,11 @@ export const DEFAULT_CHECK_SLOTS = defaultCheckSlots(thisMachine());
 export const DEFAULT_CHECK_TIMEOUT_SECONDS = 60;
 export const MAX_CHECK_TIMEOUT_SECONDS = 600;
 /**
- * Checks a browser carries before it is replaced. Contexts are per check and closed, so what grows is
- * small; a replacement costs a launch and new warm sessions (about 3.7 CPU-seconds on a loaded 2-core
- * machine), which every 100 checks was four a minute at 400 checks a minute (decisions.md, "Issue 29").
+ * Checks a browser carries before it is replaced: a launch and new warm sessions (about 3.7
+ * CPU-seconds on a loaded machine) every 100 checks is about 4% of 2 cores at their CPU bound, and
+ * bounds whatever a long-lived browser accumulates (1,000 was tried for issue 29 and left unmeasured).
  */
-export const DEFAULT_RECYCLE_AFTER_CHECKS = 1000;
+export const DEFAULT_RECYCLE_AFTER_CHECKS = 100;
 
 export interface PortalConfig {
   readonly entryUrls: PortalEntryUrls;

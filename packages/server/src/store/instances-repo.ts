@@ -2,6 +2,7 @@ import type { CheckKind } from '@sharecode/core';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { InstanceRecord, InstancesRepo, QueueSummary } from '../health/cluster-ports.js';
 import { type Db, toNumber } from './db.js';
+import { createQueueStatsRepo } from './queue-stats-repo.js';
 
 const iso = (value: unknown): string => new Date(value as string | Date).toISOString();
 
@@ -9,6 +10,7 @@ const ttl = (param: number) => `now() + $${param}::double precision * interval '
 
 /** Instances and the queue's summary, on the database's clock. */
 export function createInstancesRepo(db: Db): InstancesRepo {
+  const queueStats = createQueueStatsRepo(db);
   return {
     async register(instance, ttlMs) {
       await db.query(
@@ -56,11 +58,9 @@ export function createInstancesRepo(db: Db): InstancesRepo {
       );
     },
     async queue(): Promise<QueueSummary> {
-      const [states, oldest, due] = await Promise.all([
-        db.query<{ mode: KeyMode; status: 'queued' | 'running'; count: unknown }>(
-          `SELECT mode, status, count(*) AS count FROM async_checks
-            WHERE status IN ('queued', 'running') GROUP BY mode, status ORDER BY mode, status`,
-        ),
+      // The counts by mode and state are the metrics' own query (queue-stats-repo.ts).
+      const [stats, oldest, due] = await Promise.all([
+        queueStats.read(),
         db.query<{ id: string; mode: KeyMode; kind: CheckKind; created_at: unknown; age: unknown }>(
           `SELECT id, mode, kind, created_at,
                   greatest(0, extract(epoch FROM now() - created_at)) AS age
@@ -74,7 +74,9 @@ export function createInstancesRepo(db: Db): InstancesRepo {
       ]);
       const first = oldest.rows[0];
       return {
-        byState: states.rows.map((r) => ({ mode: r.mode, status: r.status, count: toNumber(r.count) })),
+        byState: stats.checks
+          .map((c) => ({ mode: c.mode, status: c.state, count: c.count }))
+          .sort((a, b) => a.mode.localeCompare(b.mode) || a.status.localeCompare(b.status)),
         oldestDue: first
           ? {
               id: first.id,

@@ -43,6 +43,8 @@ const PACKAGING = ['test/*.test.ts', 'packages/*/test/packaging.test.ts', 'packa
 const SUPPORT = 'test/support/**/*.test.ts';
 // The repository's own checks (scripts/import-graph ...): no build needed.
 const SCRIPTS = 'scripts/**/*.test.ts';
+// The benchmarks' own measuring tools (bench/support): plain modules, tested on synthetic /proc readings.
+const BENCH = 'bench/support/**/*.test.ts';
 const EXCLUDE = ['**/node_modules/**', '**/dist/**'];
 
 // Tests run against each package's source; the built output is exercised by the packaging tests.
@@ -105,7 +107,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'checks',
-          include: [SCRIPTS],
+          include: [SCRIPTS, BENCH],
           pool: 'threads',
           maxWorkers: 1,
           // The cruise parses ~700 files: tens of seconds on a loaded machine.

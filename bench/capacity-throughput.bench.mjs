@@ -4,11 +4,13 @@
 // process, its per-request latency set so that one check waits about 20 s upstream.
 //
 //  1. Same-run CPU bound: at zero latency, CPU-seconds of the service (Node + Chromium, simulator
-//     excluded) per check, turned into checks a minute for the cores present.
+//     excluded) per check, turned into checks a minute for the cores present; and the simulator's own
+//     CPU a check, which shares the cores here though the real portal is remote.
 //  2. Sustained synchronous checks offered at a fixed rate for RTW_BENCH_CAPACITY_SECONDS (default
 //     300): checks a minute completed, errors, the service's own overhead per check (total time minus
 //     the injected wait: latency x requests of that kind), PSS per busy slot and in total, event-loop
-//     delay p99, and the ratio to the CPU bound.
+//     delay p99, how busy the machine was (/proc/stat) and the service's CPU a completed check under
+//     load, and the ratio to the CPU bound.
 //  3. The same rate as asynchronous checks with results by webhook to a local HTTPS receiver: results
 //     a minute and how full the queue keeps the slots.
 //
@@ -18,7 +20,8 @@
 // phases (RTW_BENCH_CAPACITY_PHASES, "walk,sync,async"). A smoke run: --seconds=60 --rate=60.
 //  4. (issue 29, phase "walk", before the others) The service's CPU-seconds a check as a ratio to a
 //     bare Playwright walk of the same pages (bench/support/walk-ratio.mjs): rounds of the same checks
-//     at the same concurrency, zero latency (RTW_BENCH_WALK_ROUNDS 3, RTW_BENCH_WALK_CHECKS 60).
+//     at the same concurrency, zero latency (RTW_BENCH_WALK_ROUNDS 3, RTW_BENCH_WALK_CHECKS 60), and
+//     the walk's own bound: the checks a minute no service on these cores could pass.
 // The load average is printed at the start and the end; a run that starts with the 1-minute load
 // above the cores is declared not valid (bench/support/load-average.mjs).
 // Build first: `npm run build -w @sharecode/core -w @sharecode/portal-sim -w @sharecode/server`.
@@ -36,6 +39,19 @@ import { selfSignedCertificate } from '../scripts/support/self-signed-certificat
 import { formatLoad, loadAverage, runValidity } from './support/load-average.mjs';
 import { processCpuSeconds, quantile, treeMemory } from './support/proc-stats.mjs';
 import { createTreeCpuMeter, keepSampling } from './support/tree-cpu-meter.mjs';
+
+/** The machine's busy and total CPU ticks so far (/proc/stat's first line; idle and I/O wait not busy). */
+function machineCpu() {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = user + nice + system + idle + iowait + irq + softirq + steal;
+  return { busy: total - idle - iowait, total };
+}
+
 import { measureWalkRatio, startBareWalker } from './support/walk-ratio.mjs';
 
 const loadAtStart = loadAverage();
@@ -226,9 +242,13 @@ const latencyMs = Math.round(CHECK_MS / meanRequests);
 // --- phase 1: CPU-seconds per check at zero latency -------------------------------------------
 // Sampled, so that a browser recycled during the phase keeps its CPU (tree-cpu-meter.mjs).
 const serviceMeter = createTreeCpuMeter(process.pid, notService);
-const stopSampling = keepSampling([serviceMeter]);
+// The simulator stands in for a remote portal but shares these cores: what it takes of them is
+// capacity the service can never have in this benchmark.
+const simMeter = createTreeCpuMeter(simChild.pid);
+const stopSampling = keepSampling([serviceMeter, simMeter]);
 let cpuChecks = 0;
 const cpuBefore = serviceMeter.read();
+const simBefore = simMeter.read();
 const cpuStart = performance.now();
 await Promise.all(
   Array.from({ length: CPU_CLIENTS }, async () => {
@@ -241,11 +261,16 @@ await Promise.all(
   }),
 );
 const cpuPerCheck = (serviceMeter.read() - cpuBefore) / cpuChecks;
+const simPerCheck = (simMeter.read() - simBefore) / cpuChecks;
 stopSampling();
 const cpuBound = (CORES * 60) / cpuPerCheck;
 console.log(
   `CPU bound (same run, zero latency, ${CPU_CLIENTS} at once): ${cpuPerCheck.toFixed(3)} CPU-s per check ` +
     `(Node + Chromium, simulator excluded) -> ${cpuBound.toFixed(0)} checks/min on ${CORES} cores`,
+);
+console.log(
+  `  the simulator on the same cores: ${simPerCheck.toFixed(3)} CPU-s per check; service and simulator together ` +
+    `-> ${((CORES * 60) / (cpuPerCheck + simPerCheck)).toFixed(0)} checks/min on ${CORES} cores (this machine's ceiling)`,
 );
 console.log(
   `check slots ${SLOTS}; simulator latency ${latencyMs} ms per delayed request x ${requestsPerKind.join('/')} delayed requests ` +
@@ -283,6 +308,13 @@ if (PHASES.includes('walk')) {
   console.log(
     `walk ratio: median ${quantile(ratios, 0.5).toFixed(2)}x, range ${ratios[0].toFixed(2)}-${ratios.at(-1).toFixed(2)}x ` +
       `(target <= 1.3x; load average now ${formatLoad(loadAverage())})`,
+  );
+  // The floor under any service (issue 29): the bare walk alone, no API, database or portal of its own.
+  const walks = rounds.map((r) => r.walk).sort((a, b) => a - b);
+  const walkBound = (CORES * 60) / quantile(walks, 0.5);
+  console.log(
+    `bare walk bound: ${quantile(walks, 0.5).toFixed(3)} CPU-s a check (median) -> ${walkBound.toFixed(0)} checks/min on ` +
+      `${CORES} cores for the browser walk alone; ${RATE}/min would be ${(RATE / walkBound).toFixed(2)} of it`,
   );
 }
 
@@ -322,6 +354,10 @@ async function offered(one, start) {
   }, 5_000);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const cpuMeter = createTreeCpuMeter(process.pid, notService);
+  const stopCpu = keepSampling([cpuMeter]);
+  const cpuAtStart = cpuMeter.read();
+  const machineAtStart = machineCpu();
   for (let i = 0; performance.now() - start < SECONDS * 1000; i++) {
     const due = start + i * interval;
     const wait = due - performance.now();
@@ -332,7 +368,13 @@ async function offered(one, start) {
   const results = await Promise.all(runs);
   clearInterval(sampler);
   await Promise.all(pending);
-  return { results, samples, loopP99: loop.percentile(99) / 1e6 };
+  const machineAtEnd = machineCpu();
+  const cpu = {
+    service: cpuMeter.read() - cpuAtStart,
+    machineBusy: (machineAtEnd.busy - machineAtStart.busy) / (machineAtEnd.total - machineAtStart.total),
+  };
+  stopCpu();
+  return { results, samples, loopP99: loop.percentile(99) / 1e6, cpu };
 }
 
 // The steady window: after the first checks have had time to end, to the end of the offered load.
@@ -376,6 +418,10 @@ if (PHASES.includes('sync')) {
     `  memory PSS ${memory.pss.toFixed(0)} MB mean, ${memory.peak.toFixed(0)} MB peak (target < 4096 MB; Node + Chromium, ` +
       `idle ${idleMemory.pss.toFixed(0)} MB); ${memory.perSlot.toFixed(1)} MB per busy slot over ` +
       `${memory.busy.toFixed(1)} busy slots of ${SLOTS}`,
+  );
+  console.log(
+    `  CPU while offered: the machine ${(run.cpu.machineBusy * 100).toFixed(0)} % busy; the service ` +
+      `${(run.cpu.service / ok.length).toFixed(3)} CPU-s a completed check (Node + Chromium)`,
   );
 }
 

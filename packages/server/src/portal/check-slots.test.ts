@@ -64,7 +64,7 @@ function pool(
     slots?: number;
     recycleAfterChecks?: number;
     probeIntervalMs?: number;
-    overloaded?: () => string | null;
+    overloaded?: (inUse: number) => string | null;
   } = {},
 ) {
   const browsers: FakeBrowser[] = [];
@@ -287,6 +287,25 @@ describe('check slots', () => {
     expect(await quick(slots)).toEqual({ kind: 'busy', retryAfterSeconds: expect.any(Number) });
     reason = null;
     expect((await quick(slots)).kind).toBe('done');
+    await slots.close();
+  });
+
+  it('tells the load guard how many checks are running beside the one asking', async () => {
+    const asked: number[] = [];
+    const { slots } = pool({
+      slots: 4,
+      overloaded: (inUse) => {
+        asked.push(inUse);
+        return inUse >= 2 ? 'CPU 95 % busy for 3 samples, over 90 %' : null;
+      },
+    });
+    const first = slots.hold();
+    const second = slots.hold();
+    expect(first.ok && second.ok).toBe(true);
+    expect(slots.hold()).toMatchObject({ ok: false, why: 'overloaded' });
+    expect(asked).toEqual([0, 1, 2]);
+    if (first.ok) first.hold.release();
+    expect(slots.hold().ok).toBe(true);
     await slots.close();
   });
 

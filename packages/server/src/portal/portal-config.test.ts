@@ -6,7 +6,7 @@ const SMALL = { cores: 2, totalMemoryBytes: 24 * GB };
 
 describe('defaultCheckSlots', () => {
   it('takes the smaller of what the cores can drive and what half the memory can hold', () => {
-    expect(defaultCheckSlots({ cores: 2, totalMemoryBytes: 24 * GB })).toBe(60);
+    expect(defaultCheckSlots({ cores: 2, totalMemoryBytes: 24 * GB })).toBe(100);
     expect(defaultCheckSlots({ cores: 2, totalMemoryBytes: 2 * GB })).toBe(8);
     expect(defaultCheckSlots({ cores: 4, totalMemoryBytes: 8 * GB })).toBe(56);
   });
@@ -27,7 +27,7 @@ describe('loadPortalConfig', () => {
           rightToRent: 'https://www.gov.uk/view-right-to-rent',
           immigrationStatus: 'https://www.gov.uk/check-immigration-status',
         },
-        slots: 60,
+        slots: 100,
         checkTimeoutMs: 60_000,
         chromiumPath: null,
         browserDir: null,

@@ -35,13 +35,14 @@ export const PORTAL_SIM_ENTRY_PATHS: PortalEntryUrls = {
 
 export const MAX_CHECK_SLOTS = 256;
 /**
- * Slots per core. A live check costs 0.65-0.76 CPU-seconds (Node and Chromium, every process counted)
- * of its ~21 s, so 2 cores drive 158-185 checks a minute, about 60 in flight. More slots add no
- * throughput, only waiting: on a quiet 2-core machine at 200 a minute offered, 60 slots sustained 134
- * a minute with the service's own time p50 5.7 s; 96 slots, 130 a minute at p50 19 s; 160 slots at
- * 420 offered collapsed to 20 a minute (decisions.md, "Issue 29: what the quiet runs showed").
+ * Slots per core. A live check costs about 0.35 CPU-seconds of its ~21 s (Node and Chromium, every
+ * process counted, on a quiet 2-core machine of issue 29's second pass), so 2 cores carry about 240
+ * checks a minute, 90-110 in flight: 100 slots sustained 245 a minute at 250 offered. Machines of the
+ * same size differ twice over (an earlier one needed 0.7), and a faster portal needs fewer slots for
+ * the same work: the load guard's CPU limit refuses checks once the cores stay busy, so a slot count
+ * too high for the machine answers BUSY instead of collapsing (decisions.md, "Issue 29, second pass").
  */
-export const SLOTS_PER_CORE = 30;
+export const SLOTS_PER_CORE = 50;
 /** Memory budgeted per busy slot: about twice the measured PSS (26-30 MB), for heavier real pages. */
 export const SLOT_MEMORY_BYTES = 64 * 2 ** 20;
 /** The idle browser, the Node process and the database before any slot. */
@@ -58,7 +59,7 @@ export function thisMachine(): MachineSize {
 
 /**
  * The default slot count: as many as the cores can drive (SLOTS_PER_CORE each) and half the memory can
- * hold (SLOT_MEMORY_BYTES each over BASE_MEMORY_BYTES), from 2 to MAX_CHECK_SLOTS. 60 on 2 cores and
+ * hold (SLOT_MEMORY_BYTES each over BASE_MEMORY_BYTES), from 2 to MAX_CHECK_SLOTS. 100 on 2 cores and
  * 24 GB; 8 on 2 cores and 2 GB.
  */
 export function defaultCheckSlots(machine: MachineSize): number {

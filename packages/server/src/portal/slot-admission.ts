@@ -12,7 +12,8 @@ export type SlotTaken =
 
 export interface SlotAdmissionOptions {
   readonly slots: number;
-  readonly overloaded?: (() => string | null) | undefined;
+  /** Why the process cannot take one more check beside `inUse` running ones, or null. */
+  readonly overloaded?: ((inUse: number) => string | null) | undefined;
   readonly now: () => number;
   readonly isClosing: () => boolean;
 }
@@ -58,7 +59,7 @@ export function createAdmission(options: SlotAdmissionOptions): Admission {
   function admit(): SlotAdmission {
     if (options.isClosing()) return refuse('closed', 1);
     if (inUse >= options.slots) return refuse('full', retryAfterSeconds());
-    if (options.overloaded?.()) return refuse('overloaded', retryAfterSeconds());
+    if (options.overloaded?.(inUse)) return refuse('overloaded', retryAfterSeconds());
     inUse += 1;
     const held: Held = { start: { at: now() }, released: false };
     activeStarts.add(held.start);

@@ -38,7 +38,7 @@ export interface CheckSlotsOptions<S> {
   readonly probeIntervalMs?: number;
   readonly probeTimeoutMs?: number;
   /** Asked at admission: a reason to refuse (event loop or memory over its limit), or null. */
-  readonly overloaded?: () => string | null;
+  readonly overloaded?: (inUse: number) => string | null;
   readonly log?: PortalLog;
   /** Monotonic milliseconds; injectable for tests. */
   readonly now?: () => number;

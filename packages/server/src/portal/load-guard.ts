@@ -71,8 +71,8 @@ export function availableMemoryBytes(): number {
 }
 
 /**
- * Samples the event loop's delay and the machine's busy CPU and available memory once a second, so that admission (one call per request, under a burst too) reads numbers instead of
- * measuring anything.
+ * Samples the event loop's delay and the machine's busy CPU and available memory once a second, so
+ * that admission (one call per request, under a burst too) reads numbers instead of measuring anything.
  */
 export function startLoadGuard(options: LoadGuardOptions): LoadGuard {
   const readAvailable = options.availableBytes ?? availableMemoryBytes;

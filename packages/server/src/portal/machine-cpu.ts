@@ -8,7 +8,7 @@ export interface CpuTimes {
 
 /** Parses /proc/stat's first line (`cpu  user nice system idle iowait irq softirq steal ...`). */
 export function parseCpuTimes(stat: string): CpuTimes | null {
-  const line = /^cpu\s+([\d\s]+)$/m.exec(stat)?.[1];
+  const line = /^cpu +([\d ]+)$/m.exec(stat)?.[1];
   if (!line) return null;
   // guest and guest_nice (9th, 10th) are already inside user and nice.
   const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line

@@ -103,7 +103,11 @@ export function buildSession(
       else {
         push(starts ? `${text.replace(/\s+#.*$/, '')} &` : text, docLine);
         const flag = /--port[ =](\d+)/.exec(text)?.[1];
-        push(`__pids+=("$!"); echo "$!" >> .doc-pids; __wait_port ${flag ?? '"$PORT"'}`, docLine);
+        // In the session's folder whatever the block's cwd: the test reads it from there.
+        push(
+          `__pids+=("$!"); echo "$!" >> "$__session/.doc-pids"; __wait_port ${flag ?? '"$PORT"'}`,
+          docLine,
+        );
       }
     });
     // env= is this block's only (the next block may need the variable unset: the server README's second).

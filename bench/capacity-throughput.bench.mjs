@@ -354,9 +354,8 @@ async function offered(one, start) {
   }, 5_000);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  const cpuMeter = createTreeCpuMeter(process.pid, notService);
-  const stopCpu = keepSampling([cpuMeter]);
-  const cpuAtStart = cpuMeter.read();
+  // Not awaited: the arrivals keep their times from `start`.
+  const atStart = sampleMemory();
   const machineAtStart = machineCpu();
   for (let i = 0; performance.now() - start < SECONDS * 1000; i++) {
     const due = start + i * interval;
@@ -370,10 +369,9 @@ async function offered(one, start) {
   await Promise.all(pending);
   const machineAtEnd = machineCpu();
   const cpu = {
-    service: cpuMeter.read() - cpuAtStart,
+    service: (await sampleMemory()).cpu - (await atStart).cpu,
     machineBusy: (machineAtEnd.busy - machineAtStart.busy) / (machineAtEnd.total - machineAtStart.total),
   };
-  stopCpu();
   return { results, samples, loopP99: loop.percentile(99) / 1e6, cpu };
 }
 

@@ -15,7 +15,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Every process: parent, CPU-seconds of its own and of its reaped children. */
-export function readProcs() {
+function readProcs() {
   const procs = new Map();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;

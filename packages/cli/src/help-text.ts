@@ -37,3 +37,15 @@ The employer's record (the evidence register):
   rtw register set WE-K7Q2M9A-TP --employment-ended 2026-10-31
   rtw register verify && rtw register prune --dry-run
   rtw register report --out report.html`;
+
+export const BATCH_COLUMNS_HELP = `Batch columns (--batch; header names in any case, spaces read as _):
+  share_code or share-code        the applicant's share code (needed)
+  date_of_birth or dob            DD/MM/YYYY or YYYY-MM-DD (needed)
+  company_name or company         right to work, immigration status
+  checker_name, checker_type      right to rent
+  job_title, purpose, other_purpose   immigration status
+  label                           your own id for the row (an employee number): kept in the results
+                                  and as the person in the register, never sent
+Other columns, and fields of another kind of check, are ignored with one note. A row you edit runs
+again on the next run; rows that failed with INVALID_INPUT, DOB_MISMATCH or NOT_FOUND run again with
+--retry-failed.`;

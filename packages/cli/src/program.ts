@@ -1,7 +1,13 @@
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import type { CliIo, CommandAction } from './context.js';
 import { EXIT_CODES_HELP } from './exit-codes.js';
-import { CHECKER_TYPES_HELP, ENVIRONMENT_HELP, EXAMPLES_HELP, PURPOSES_HELP } from './help-text.js';
+import {
+  BATCH_COLUMNS_HELP,
+  CHECKER_TYPES_HELP,
+  ENVIRONMENT_HELP,
+  EXAMPLES_HELP,
+  PURPOSES_HELP,
+} from './help-text.js';
 import { KIND_NAMES } from './kinds.js';
 import { addRegisterCommands } from './register-program.js';
 import { loadSandbox } from './runtime/load-sandbox.js';
@@ -140,7 +146,10 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
       ),
     ),
   )
-    .option('--batch <file.csv>', 'check every row of a CSV file (see the README for its columns)')
+    .option(
+      '--batch <file.csv>',
+      'check every row of a CSV file: a header row, then one applicant a row (columns below)',
+    )
     .option(
       '--results <file.jsonl>',
       'with --batch: the batch and its results, as JSON lines (default <csv>.results.jsonl)',
@@ -149,6 +158,10 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
       '--restart',
       'with --batch: start over with a new results file (the old one is kept; every row runs, and is charged, again)',
     )
+    .option(
+      '--retry-failed',
+      'with --batch: also run again the rows that failed with INVALID_INPUT, DOB_MISMATCH or NOT_FOUND (each a new check, charged on a live key)',
+    )
     .addOption(
       new Option('--concurrency <n>', 'with --batch: checks in flight at once')
         .argParser(wholeNumber(1, 32))
@@ -156,7 +169,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     )
     .addHelpText(
       'after',
-      '\nFlags give every field; with --batch they are defaults for the rows that leave a column out or empty.',
+      `\nFlags give every field; with --batch they are defaults for the rows that leave a column out or empty.\n\n${BATCH_COLUMNS_HELP}`,
     )
     .action(run(async () => (await import('./commands/check.js')).checkCommand));
 

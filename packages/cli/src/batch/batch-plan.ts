@@ -4,7 +4,7 @@ import { flagOption, stringOption } from '../options.js';
 import { counted } from '../output/plural.js';
 import { type Failure, usageFailure } from '../render/failure.js';
 import { type BatchMode, type BatchTarget, targetMismatch } from './batch-target.js';
-import { type ColumnMap, mapColumns, rowLabel } from './columns.js';
+import { type ColumnMap, LABEL_COLUMN, mapColumns, rowLabel } from './columns.js';
 import { type CsvRecord, isEmptyRecord, parseCsv } from './csv.js';
 import { maskShareCode } from './mask.js';
 import { type BatchHeader, type ResultLine, readResults, type SentLine } from './results-file.js';
@@ -61,10 +61,10 @@ export async function planBatch(
   const { header, records } = read;
   if (header === undefined)
     return usage(`${csvPath} is empty: it needs a header row, then one row per applicant.`);
-  const columns = mapColumns(header.cells);
+  const columns = mapColumns(header.cells, target.kind);
   if (!columns.ok) return usage(`${csvPath}: ${columns.error}.`);
   if (records.length === 0) return usage(`${csvPath} has a header row but no applicants.`);
-  const notes = readingNotes(columns.value.ignored, read.emptyRows);
+  const notes = readingNotes(columns.value, read.emptyRows);
   const shareCodeColumn = columns.value.fields.get('share_code') ?? 0;
   const keys = rowKeys(records.map((record) => rowLabel(record.cells, columns.value)));
   const rows = records.map((record, index) => ({
@@ -93,12 +93,9 @@ export async function planBatch(
   const mismatch = recorded === undefined ? undefined : targetMismatch(recorded, target);
   if (mismatch !== undefined)
     return usage(`${resultsPath} belongs to another batch: ${mismatch}. To go on, ${startOver}.`);
-  for (const [row, line] of [...byRow, ...sent]) {
-    const current = rows[row - 1];
-    if (current === undefined || current.masked !== line.share_code) {
-      return usage(`${resultsPath} holds results of another CSV (row ${row} differs): ${startOver}.`);
-    }
-  }
+  const another = anotherCsv(rows, [...byRow, ...sent]);
+  if (another !== undefined)
+    return usage(`${resultsPath} holds results of another CSV (row ${another} differs): ${startOver}.`);
   return ok({
     csvPath,
     resultsPath,
@@ -145,7 +142,8 @@ function readRecords(all: readonly CsvRecord[]): {
   return { header, records, emptyRows };
 }
 
-function readingNotes(ignored: readonly string[], emptyRows: number): string[] {
+function readingNotes(columns: ColumnMap, emptyRows: number): string[] {
+  const { ignored, labelLike } = columns;
   const notes: string[] = [];
   if (ignored.length > 0) {
     const are = ignored.length === 1 ? 'is' : 'are';
@@ -153,6 +151,24 @@ function readingNotes(ignored: readonly string[], emptyRows: number): string[] {
       `Ignoring ${counted(ignored.length, 'column')} that ${are} not part of a check: ${ignored.join(', ')}.`,
     );
   }
+  if (labelLike !== undefined)
+    notes.push(
+      `To keep ${JSON.stringify(labelLike)} with each row's result (and as the person in the register), name that column ${LABEL_COLUMN}: it is never sent.`,
+    );
   if (emptyRows > 0) notes.push(`Skipped ${counted(emptyRows, 'empty row')}.`);
   return notes;
+}
+
+/**
+ * The row that shows a results file belongs to another CSV, if it does: more than half of the rows it
+ * recorded now hold another share code. Fewer is a CSV whose rows were corrected: those rows run again.
+ */
+function anotherCsv(
+  rows: readonly Row[],
+  recorded: ReadonlyArray<readonly [number, { share_code: string }]>,
+): number | undefined {
+  const differing = recorded.filter(([row, line]) => rows[row - 1]?.masked !== line.share_code);
+  const beyond = recorded.find(([row]) => rows[row - 1] === undefined);
+  if (beyond !== undefined) return beyond[0];
+  return differing.length * 2 > recorded.length ? differing[0]?.[0] : undefined;
 }

@@ -5,6 +5,8 @@ import { type Failure, printFailure } from '../render/failure.js';
 import type { Plan } from './batch-plan.js';
 import { failedRowNotice } from './failed-row.js';
 import type { ResultLine } from './results-file.js';
+import { rowList } from './row-list.js';
+import { isFixable } from './row-selection.js';
 
 export interface BatchRun {
   ran: number;
@@ -17,6 +19,8 @@ export interface BatchRun {
   interrupted: boolean;
   /** The command that goes on with the batch. */
   resume: string;
+  /** Rows run again because their cells changed since their answer. */
+  changed: number;
 }
 
 /** Prints the batch's totals and its failed rows; answers the exit code. */
@@ -30,11 +34,17 @@ export function summarise(out: Output, batch: Plan, run: BatchRun): number {
     rows: batch.rows.length,
     skipped: run.skipped,
     ran: run.ran,
+    // Rows this run was to check that did not end in it (in flight, or not started): rows = ran + skipped + still_to_run.
+    still_to_run: batch.rows.length - run.ran - run.skipped,
+    changed: run.changed,
     finished: finished.length,
     accepted: finished.filter((line) => line.ok && outcomeOf(line) === 'ACCEPTED').length,
     rejected: finished.filter((line) => line.ok && outcomeOf(line) === 'REJECTED').length,
     errors: finished.filter((line) => !line.ok).length,
     retryable: finished.filter((line) => !line.ok && line.retryable === true).length,
+    fixable: finished.filter(isFixable).length,
+    filed: finished.filter((line) => line.register !== undefined).length,
+    not_filed: finished.filter((line) => line.register_error !== undefined).length,
     collected: run.collected,
     in_flight: run.pending,
     not_run: batch.rows.length - finished.length - run.pending,
@@ -42,13 +52,21 @@ export function summarise(out: Output, batch: Plan, run: BatchRun): number {
   if (out.json) out.jsonValue(summary);
   else {
     const { bold, green, red } = out.out;
+    const still = summary.still_to_run > 0 ? `, ${summary.still_to_run} still to run` : '';
     out.data(
-      `${bold('Batch')} ${batch.csvPath}: ${counted(summary.rows, 'row')} (${run.ran} run now, ${run.skipped} already done)`,
+      `${bold('Batch')} ${batch.csvPath}: ${counted(summary.rows, 'row')} (${run.ran} run now, ${run.skipped} already done${still})`,
     );
     const inFlight = summary.in_flight > 0 ? `, ${summary.in_flight} still running on the service` : '';
     out.data(
       `  ${green(`${summary.accepted} ACCEPTED`)}, ${red(`${summary.rejected} REJECTED`)}, ${summary.errors} with errors${inFlight}, ${summary.not_run} not run`,
     );
+    if (summary.filed > 0 || summary.not_filed > 0) {
+      const notFiled =
+        summary.not_filed > 0
+          ? `; ${summary.not_filed} could not be filed (see register_error in the results file)`
+          : '';
+      out.data(`  ${summary.filed} filed in the register${notFiled}`);
+    }
     out.data(`Results: ${batch.resultsPath}`);
   }
   if (run.collected > 0)
@@ -76,6 +94,12 @@ export function summarise(out: Output, batch: Plan, run: BatchRun): number {
     return EXIT.INTERRUPTED;
   }
   if (pending !== '') out.notice(`${pending}Collect them with: ${run.resume}`);
+  if (summary.fixable > 0) {
+    const rows = failedRows.filter((row) => isFixable(batch.done.get(row.row))).map((row) => row.row);
+    out.notice(
+      `${capitalised(rowList(rows))} failed with an answer a person can put right. A row you correct in the CSV runs again by itself on the next run; to check ${rows.length === 1 ? 'it' : 'them'} again as ${rows.length === 1 ? 'it is' : 'they are'} (the applicant confirmed their details, or has a new share code), run just ${rows.length === 1 ? 'that row' : 'those rows'} (each a new check, charged on a live key): ${run.resume} --retry-failed`,
+    );
+  }
   if (summary.retryable > 0) {
     const rows = summary.retryable === 1 ? 'the row' : `the ${summary.retryable} rows`;
     out.notice(`Run the same command again to retry ${rows} that may succeed later.`);
@@ -83,4 +107,8 @@ export function summarise(out: Output, batch: Plan, run: BatchRun): number {
   return summary.errors > 0 || summary.not_run > 0 || summary.in_flight > 0
     ? EXIT.BATCH_ROWS_FAILED
     : EXIT.OK;
+}
+
+function capitalised(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }

@@ -1,4 +1,5 @@
-import type { Outcome } from '@sharecode/core';
+import type { CheckKind, Outcome } from '@sharecode/core';
+import { acceptedFields } from '@sharecode/core/validation';
 import { fieldSpec, REQUEST_FIELDS } from '../request/fields.js';
 
 /** The optional column copied into each results line to tell rows apart; never sent to the API. */
@@ -10,9 +11,24 @@ export interface ColumnMap {
   label: number | undefined;
   /** How the user's header spelt each field, for messages ("column dob"). */
   headers: Map<string, string>;
-  /** Columns that are not request fields (an employee number, a name): read past, listed once. */
+  /**
+   * Columns that are not fields of this kind of check (an employee number, a name, a job title in a
+   * right-to-work batch): read past, listed once.
+   */
   ignored: string[];
+  /** An ignored column that looks like the user's own id for the row ("Employee No"), when there is no label column. */
+  labelLike: string | undefined;
 }
+
+// Headers that read as an HR system's own id for the person: worth keeping as the row's label.
+const ID_LIKE =
+  /(^|_)(employee|staff|payroll|personnel|person|tenant|applicant|candidate|worker|id|ref|reference|no|number|num)(_|$)/;
+
+const KIND_WORDS: Readonly<Record<CheckKind, string>> = {
+  right_to_work: 'right-to-work',
+  right_to_rent: 'right-to-rent',
+  immigration_status: 'immigration-status',
+};
 
 function normalise(header: string): string {
   // "Share code" and "Date of birth", as a spreadsheet might title them, read as share_code, date_of_birth.
@@ -32,10 +48,12 @@ function shown(raw: string): string {
  * number, a name) are ignored and listed in `ignored`; a field with two columns is refused, since
  * either could be the one meant.
  */
-export function mapColumns(header: readonly string[]): Outcome<ColumnMap, string> {
+export function mapColumns(header: readonly string[], kind?: CheckKind): Outcome<ColumnMap, string> {
   const fields = new Map<string, number>();
   const headers = new Map<string, string>();
   const ignored: string[] = [];
+  const accepted = kind === undefined ? undefined : new Set(acceptedFields(kind, true));
+  let labelLike: string | undefined;
   let label: number | undefined;
   for (const [index, raw] of header.entries()) {
     const name = normalise(raw);
@@ -47,6 +65,13 @@ export function mapColumns(header: readonly string[]): Outcome<ColumnMap, string
     const spec = REQUEST_FIELDS.find((field) => field.wire === name || field.flag === name);
     if (spec === undefined) {
       ignored.push(name === '' ? `column ${index + 1} (no name)` : shown(raw));
+      if (name !== '' && ID_LIKE.test(name.replace(/[^a-z0-9]+/g, '_'))) labelLike ??= raw.trim();
+      continue;
+    }
+    if (accepted !== undefined && kind !== undefined && !accepted.has(spec.wire)) {
+      // A field of another kind of check (a job title in a right-to-work batch): an extra column, not
+      // a problem of every row.
+      ignored.push(`${shown(raw)} (not part of a ${KIND_WORDS[kind]} check)`);
       continue;
     }
     if (fields.has(spec.wire))
@@ -68,7 +93,10 @@ export function mapColumns(header: readonly string[]): Outcome<ColumnMap, string
       error: `the header row needs a ${need.join(' and a ')} column (found ${found}). Columns may also be named as the flags: share-code, dob, company, checker-name, checker-type, job-title, purpose, other-purpose, and ${LABEL_COLUMN} (your own id for the row, not sent)`,
     };
   }
-  return { ok: true, value: { fields, label, headers, ignored } };
+  return {
+    ok: true,
+    value: { fields, label, headers, ignored, labelLike: label === undefined ? labelLike : undefined },
+  };
 }
 
 /**

@@ -30,6 +30,11 @@ export interface ResultLine {
   label?: string;
   /** Masked (`W*****001`): the file says which row, not the applicant's code. */
   share_code: string;
+  /**
+   * A keyed fingerprint of the row's cells when it ran (row-input.ts): a later run runs a row whose
+   * cells changed again. Absent in lines of an earlier rtw.
+   */
+  input?: string;
   ok: boolean;
   /** The service's id of the row's check, when one was queued. */
   check_id?: string;

@@ -1,8 +1,9 @@
 import type { CommandContext } from '../context.js';
 import { argumentsOf } from '../options.js';
 
-// Never repeated: the key belongs in RTW_API_KEY, and --restart would start over instead of going on.
-const LEFT_OUT = new Set(['args', 'apiKey', 'restart']);
+// Never repeated: the key belongs in RTW_API_KEY, --restart would start over instead of going on,
+// and --retry-failed would charge the fixable rows again on every later run.
+const LEFT_OUT = new Set(['args', 'apiKey', 'restart', 'retryFailed']);
 
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);

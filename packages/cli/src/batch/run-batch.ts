@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { CheckKind } from '@sharecode/core';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { stringOption } from '../options.js';
+import { flagOption, stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
 import { counted } from '../output/plural.js';
 import { cliFailure, stopWith } from '../render/failure.js';
@@ -10,9 +10,11 @@ import { openConnection } from '../runtime/connection.js';
 import { planBatch } from './batch-plan.js';
 import { summarise } from './batch-summary.js';
 import { batchTargetOf } from './batch-target.js';
-import { isFinal, ResultsWriter } from './results-file.js';
+import { ResultsWriter } from './results-file.js';
 import { resumeCommand } from './resume-command.js';
 import { newBatchId } from './row-key.js';
+import { rowList } from './row-list.js';
+import { selectRows } from './row-selection.js';
 import { type RowsOutcome, runRows } from './run-rows.js';
 
 /**
@@ -29,11 +31,8 @@ export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind
   if (batch.movedAside !== undefined)
     out.notice(`--restart: the earlier results are kept in ${batch.movedAside}; every row runs again.`);
   for (const note of batch.notes) out.notice(note);
-  const todo = batch.rows.filter((row) => {
-    const line = batch.done.get(row.row);
-    return line === undefined || !isFinal(line);
-  });
-  const skipped = batch.rows.length - todo.length;
+  const retryFailed = flagOption(options, 'retryFailed');
+  const { todo, skipped, changed } = selectRows(batch, batch.header?.batch, retryFailed);
   const resume = resumeCommand(ctx);
   if (skipped > 0 || batch.sent.size > 0) {
     const sent =
@@ -46,6 +45,10 @@ export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind
       `Resuming: ${skipped} of ${counted(batch.rows.length, 'row')} ${skipped === 1 ? 'is' : 'are'} already in ${batch.resultsPath}${sent}.`,
     );
   }
+  if (changed.length > 0)
+    out.notice(
+      `${counted(changed.length, 'row')} changed since ${changed.length === 1 ? 'its' : 'their'} last run, so ${changed.length === 1 ? 'it runs' : 'they run'} again (the earlier ${changed.length === 1 ? 'answer stays' : 'answers stay'} in ${batch.resultsPath}): ${rowList(changed.map((row) => row.row))}.`,
+    );
 
   let outcome: RowsOutcome | undefined;
   if (todo.length > 0) {
@@ -95,12 +98,13 @@ export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind
     });
   }
   return summarise(out, batch, {
-    ran: todo.length,
+    ran: outcome?.finished ?? 0,
     skipped,
     pending: outcome?.pending.size ?? batch.sent.size,
     collected: outcome?.collected ?? 0,
     aborted: outcome?.aborted,
     interrupted: outcome?.interrupted ?? false,
     resume,
+    changed: changed.length,
   });
 }

@@ -12,6 +12,7 @@ import type { Plan, Row } from './batch-plan.js';
 import { columnWhere, rowBody, rowLabel } from './columns.js';
 import type { ResultLine } from './results-file.js';
 import { type RowCheckInput, runRowCheck } from './row-check.js';
+import { rowInput } from './row-input.js';
 
 /** The result as the results file keeps it: without the data URLs, which are in the evidence files. */
 function slim(result: CheckResult): Record<string, unknown> {
@@ -54,6 +55,7 @@ export async function runRow(kind: CheckKind, row: Row, run: RowRun): Promise<Ro
     line: row.record.line,
     ...(label === undefined ? {} : { label }),
     share_code: row.masked,
+    input: rowInput(run.batchId, row, plan.columns),
   };
   const finished = (): string => new Date().toISOString();
   const where = columnWhere(plan.columns);

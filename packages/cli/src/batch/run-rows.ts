@@ -38,6 +38,8 @@ export interface RowsOutcome {
   pending: Set<number>;
   /** Rows whose check an earlier run had queued: collected, not run again. */
   collected: number;
+  /** Rows that ended in this run (a result or an error), their lines written. */
+  finished: number;
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
@@ -116,7 +118,13 @@ export async function runRows(run: RowsRun): Promise<RowsOutcome> {
     releaseWatch();
     connection.close();
   }
-  return { aborted: state.aborted, interrupted: state.interrupted, pending, collected };
+  return {
+    aborted: state.aborted,
+    interrupted: state.interrupted,
+    pending,
+    collected,
+    finished: counts.done,
+  };
 }
 
 interface RunState {

@@ -10,5 +10,5 @@ export {
 } from './check-request.js';
 export { idempotencyKeyReused, validateIdempotencyKey } from './idempotency-key.js';
 export { type IpAddress, isPrivateIpAddress, parseIpAddress } from './ip-address.js';
-export { CHECKER_TYPES, PURPOSES } from './request-fields.js';
+export { acceptedFields, CHECKER_TYPES, PURPOSES } from './request-fields.js';
 export { tidyChoice, tidyShareCode, tidyTypedDate, tidyTypedRequest } from './typed-input.js';

@@ -25,6 +25,8 @@ export const EXIT = {
   REGISTER_PROBLEMS: 9,
   /** `rtw followups`: at least one follow-up check is overdue. */
   FOLLOW_UP_OVERDUE: 10,
+  /** `rtw followups`: none overdue, but at least one follow-up check is due within the window. */
+  FOLLOW_UP_DUE: 11,
   /** Interrupted with Ctrl-C (SIGINT). */
   INTERRUPTED: 130,
 } as const;
@@ -44,4 +46,5 @@ export const EXIT_CODES_HELP = `Exit codes:
   8    --batch finished but some rows ended with an error (see the results file)
   9    register verify found a file changed, missing or added (each is named)
   10   followups: at least one follow-up check is overdue
+  11   followups: none overdue, but at least one is due within --within (for cron: rtw followups || mail ...)
   130  interrupted (Ctrl-C)`;

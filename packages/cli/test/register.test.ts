@@ -84,7 +84,7 @@ describe('rtw check --register, then rtw followups', () => {
     expect(soon.stdout).toMatch(/due within 28 days of \d{4}-\d{2}-\d{2}: 0/);
 
     const terminal = await runMain(['followups', '--within', '400d'], { ...env, RTW_REGISTER: register });
-    expect(terminal.code).toBe(0);
+    expect(terminal.code).toBe(11);
     expect(terminal.stdout).toContain(`due      ${expiry}`);
     expect(terminal.stdout).toContain('PRIYA ANJALI SHARMA');
 
@@ -93,7 +93,7 @@ describe('rtw check --register, then rtw followups', () => {
       ['followups', '--register', register, '--within', '60w', '--json', '--ics', ics],
       env,
     );
-    expect(asJson.code).toBe(0);
+    expect(asJson.code).toBe(11);
     const list = json<FollowUps>(asJson);
     expect(list.items).toEqual([
       expect.objectContaining({
@@ -295,7 +295,8 @@ describe('rtw check --batch --register with the sandbox test codes', () => {
     // ACPT0001 and ACPT0002 of each kind: time-limited permissions.
     expect(expected.size).toBe(6);
     const run = await runMain(['followups', '--register', register, '--within', '400d', '--json'], env);
-    expect(run.code).toBe(0);
+    // 11: follow-ups are due within the window.
+    expect(run.code).toBe(11);
     const found = new Map(json<FollowUps>(run).items.map((i) => [`${i.kind}|${i.person}`, i.follow_up_date]));
     expect(found).toEqual(expected);
 

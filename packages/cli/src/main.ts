@@ -14,7 +14,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     exitCode = code;
   });
   try {
-    await program.parseAsync([...argv]);
+    await program.parseAsync(helpOfSubcommand(argv));
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -30,4 +30,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stderr.write(`rtw: unexpected error, please report it with the command you ran:\n${detail}\n`);
     return EXIT.UNEXPECTED;
   }
+}
+
+/**
+ * `rtw help register set` as `rtw register set --help`: commander's help command reads only the
+ * first word, and would print the group's help.
+ */
+function helpOfSubcommand(argv: readonly string[]): string[] {
+  const [node = 'node', script = 'rtw', first, ...rest] = argv;
+  if (first !== 'help' || rest.length < 2 || rest.some((word) => word.startsWith('-'))) return [...argv];
+  return [node, script, ...rest, '--help'];
 }

@@ -37,9 +37,10 @@ function positiveSeconds(value: string): number {
   return n;
 }
 
-function outputOptions(command: Command): Command {
+/** --json and the output flags; `json` says what that command prints as JSON. */
+function outputOptions(command: Command, json: string): Command {
   return command
-    .option('--json', 'print only JSON on stdout: the API answer (result, record or error body)')
+    .option('--json', `print only JSON on stdout: ${json}`)
     .option('-q, --quiet', 'no progress and no notices on stderr (errors are still shown)')
     .option('-v, --verbose', 'more detail on stderr (never the key)')
     .option('--no-color', 'no colour (also NO_COLOR, TERM=dumb, or output that is not a terminal)');
@@ -145,6 +146,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
         ),
       ),
     ),
+    "the check's result as the API gives it, or the error body; with --batch, the batch's summary (counts and files)",
   )
     .option(
       '--batch <file.csv>',
@@ -187,6 +189,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
         ),
       ),
     ),
+    "the queued check's record as the API gives it (with --wait, as it ended), or the error body",
   )
     .option('--callback-url <url>', 'https address the service posts the result to when the check ends')
     .option(
@@ -215,6 +218,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
         ),
       ),
     ),
+    "the check's record as the API gives it, or the error body",
   ).action(run(async () => (await import('./commands/poll.js')).pollCommand));
 
   outputOptions(
@@ -233,6 +237,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
           .argParser(positiveSeconds)
           .default(300),
       ),
+    'the verified event as it was sent (a body that is not JSON: {"body": ...}); a refusal: the error body',
   ).action(run(async () => (await import('./commands/verify-webhook.js')).verifyWebhookCommand));
 
   outputOptions(
@@ -244,6 +249,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
       .option('--sandbox', "use the sandbox's published signing secret")
       .option('--id <webhook-id>', 'webhook-id to use (default: a new evt_... id)')
       .option('--timestamp <seconds>', 'webhook-timestamp in Unix seconds (default: now)'),
+    'the three webhook headers as one object',
   ).action(run(async () => (await import('./commands/sign-webhook.js')).signWebhookCommand));
 
   const sandbox = program
@@ -251,6 +257,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     .description('The built-in sandbox: its test share codes, or a local HTTP server answering as it does.');
   outputOptions(
     sandbox.command('codes').description('List the sandbox test share codes and what each one answers.'),
+    'the date of birth to use and every scenario (share code per kind, what it answers)',
   ).action(run(async () => (await import('./commands/sandbox-codes.js')).sandboxCodesCommand));
   outputOptions(
     sandbox
@@ -271,6 +278,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
         'with --forward-to: the 8-attempt schedule fast (1000x) or real',
         undefined,
       ),
+    'its address, the key to use and the webhook secret, then (with --forward-to) one object per delivery',
   ).action(
     run(async () => (await loadSandbox(() => import('./commands/sandbox-serve.js'))).sandboxServeCommand),
   );

@@ -14,7 +14,10 @@ function registerFolder(command: Command): Command {
 
 function todayOption(command: Command, what: string): Command {
   return command.addOption(
-    new Option('--today <yyyy-mm-dd>', `count from this day instead of today (${what})`).argParser(parseDay),
+    new Option(
+      '--today <date>',
+      `count from this day instead of today, DD/MM/YYYY or YYYY-MM-DD (${what})`,
+    ).argParser(parseDay),
   );
 }
 
@@ -39,7 +42,7 @@ function fileInRegisterOptions(command: Command): Command {
 export function addRegisterCommands(
   program: Command,
   run: Runner,
-  outputOptions: (command: Command) => Command,
+  outputOptions: (command: Command, json: string) => Command,
 ): void {
   for (const name of ['check', 'async', 'poll']) {
     const command = program.commands.find((each) => each.name() === name);
@@ -61,8 +64,9 @@ export function addRegisterCommands(
       )
       .option(
         '--ics <file>',
-        'also write the follow-ups as a calendar file (.ics) to import in Outlook or Google',
+        'also write the follow-ups as a calendar file (.ics) to import in Outlook or Google (without --within: every follow-up to come)',
       ),
+    'the follow-ups (today, within_days, items, overdue, due) and whether the register verifies (register_verified, register_problems)',
   ).action(run(async () => (await import('./commands/followups.js')).followupsCommand));
 
   const register = program
@@ -77,6 +81,7 @@ export function addRegisterCommands(
           'Start a register in an empty or new folder, and its key when there is none (said on screen).',
         ),
     ),
+    'the register (folder, id, key_id) and whether it was created now',
   ).action(run(async () => (await import('./commands/register-init.js')).registerInitCommand));
 
   outputOptions(
@@ -85,6 +90,7 @@ export function addRegisterCommands(
         .command('verify')
         .description('Re-hash every file and walk the chain; name any file changed, missing or added.'),
     ),
+    'the verification: ok, how many receipts and files, and each problem (kind, path, detail)',
   ).action(run(async () => (await import('./commands/register-verify.js')).registerVerifyCommand));
 
   outputOptions(
@@ -97,13 +103,29 @@ export function addRegisterCommands(
         .argument('<reference>', 'the reference of a check in the register'),
     )
       .addOption(
-        new Option('--employment-started <yyyy-mm-dd>', 'first day of the employment').argParser(parseDay),
+        new Option(
+          '--employment-started <date>',
+          'first day of the employment (DD/MM/YYYY or YYYY-MM-DD)',
+        ).argParser(parseDay),
       )
       .addOption(
-        new Option('--employment-ended <yyyy-mm-dd>', 'last day of the employment').argParser(parseDay),
+        new Option(
+          '--employment-ended <date>',
+          'last day of the employment (DD/MM/YYYY or YYYY-MM-DD)',
+        ).argParser(parseDay),
       )
-      .addOption(new Option('--tenancy-started <yyyy-mm-dd>', 'first day of the tenancy').argParser(parseDay))
-      .addOption(new Option('--tenancy-ended <yyyy-mm-dd>', 'last day of the tenancy').argParser(parseDay)),
+      .addOption(
+        new Option(
+          '--tenancy-started <date>',
+          'first day of the tenancy (DD/MM/YYYY or YYYY-MM-DD)',
+        ).argParser(parseDay),
+      )
+      .addOption(
+        new Option('--tenancy-ended <date>', 'last day of the tenancy (DD/MM/YYYY or YYYY-MM-DD)').argParser(
+          parseDay,
+        ),
+      ),
+    'the receipt recorded (person, kind, started, ended) and retention_end',
   ).action(run(async () => (await import('./commands/register-set.js')).registerSetCommand));
 
   outputOptions(
@@ -115,6 +137,7 @@ export function addRegisterCommands(
       ),
       'to see what a later prune deletes',
     ).option('--dry-run', 'list what would be deleted, delete nothing'),
+    'what was deleted (with --dry-run: would be), person by person, and what is kept',
   ).action(run(async () => (await import('./commands/register-prune.js')).registerPruneCommand));
 
   outputOptions(
@@ -128,5 +151,6 @@ export function addRegisterCommands(
       ),
       'the date printed on the report',
     ).option('--out <file.html>', 'where to write the report (default: print the HTML)'),
+    "the report's content (every person, last check, follow-up, retention end) and the register's verification",
   ).action(run(async () => (await import('./commands/register-report.js')).registerReportCommand));
 }

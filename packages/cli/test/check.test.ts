@@ -118,7 +118,7 @@ describe.concurrent('rtw check: input is validated before any request, with core
     [
       'a date that does not exist',
       [...base, '--share-code', 'WACPT0001', '--dob', '31/02/1990', '--company', 'A'],
-      '--dob must be a date written as DD/MM/YYYY or YYYY-MM-DD',
+      '--dob is not a real calendar date: check the day and the month',
     ],
     [
       'another kind of code',

@@ -55,7 +55,7 @@ describe('every missing or refused flag at once, in HR words', () => {
     expect(body.error.code).toBe('INVALID_INPUT');
     expect(body.error.problems).toEqual([
       expect.stringMatching(/^--share-code must be 9 letters and digits/),
-      expect.stringMatching(/^--dob must be a date written as DD\/MM\/YYYY or YYYY-MM-DD/),
+      expect.stringMatching(/^--dob is not a real calendar date: check the day and the month/),
       expect.stringMatching(/^--checker-name is missing/),
       expect.stringMatching(/^--checker-type is not one of the accepted values: give "landlord" or "agent"/),
     ]);
@@ -215,7 +215,9 @@ describe('spreadsheets as they come', () => {
     await writeFile(csv, 'Share code\tDate of birth\tCompany\nWACPT0001\t31/13/1990\tAcme\n');
     const run = await rtw(['check', 'right-to-work', '--sandbox', '--no-evidence', '--batch', csv]);
     expect(run.stdout).toContain(`Batch ${csv}: 1 row (1 run now, 0 already done)`);
-    expect(run.stderr).toContain('column "Date of birth" must be a date written as DD/MM/YYYY or YYYY-MM-DD');
+    expect(run.stderr).toContain(
+      'column "Date of birth" is not a real calendar date: check the day and the month',
+    );
     expect(run.stderr).not.toMatch(API_WORDS);
     expect(run.code).toBe(8);
   });

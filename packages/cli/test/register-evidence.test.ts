@@ -97,6 +97,8 @@ describe('live and sandbox checks', () => {
       'holds live checks: a sandbox check (test data) is not filed among them',
     );
     expect(refused.stderr).toContain('--allow-mixed-modes');
+    // No library option names at the command line (issue 33).
+    expect(refused.stderr).not.toContain('allowMixedModes');
     // Refused before the check runs: nothing is charged for a check that could not be filed.
     expect(refused.stdout).toBe('');
     expect(await readdir(join(register, 'receipts'))).toEqual(['000001.json']);

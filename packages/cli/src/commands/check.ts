@@ -6,6 +6,7 @@ import { type Output, outputFor } from '../output/output.js';
 import { startSpinner } from '../output/spinner.js';
 import { registerUsable } from '../register/file-result.js';
 import { failureFromError, stopWith, stopWithUsage } from '../render/failure.js';
+import { londonTime } from '../render/london-time.js';
 import { REQUEST_FIELDS } from '../request/fields.js';
 import { gatherRequest } from '../request/gather.js';
 import { sendCheck } from '../request/send.js';
@@ -25,8 +26,8 @@ const TITLES = {
 export function interruptedLiveCheck(sentAt: Date, requestId: string | undefined): string {
   const id =
     requestId === undefined
-      ? `Its request id comes with the answer, so none was received; quote the time it was sent, ${sentAt.toISOString()}, to support.`
-      : `Quote request id ${requestId} (sent ${sentAt.toISOString()}) to support.`;
+      ? `Its request id comes with the answer, so none was received; quote the time it was sent, ${londonTime(sentAt)}, to support.`
+      : `Quote request id ${requestId} (sent ${londonTime(sentAt)}) to support.`;
   return `The live check was already sent and may have been charged if the portal answered. See it among the dashboard's recent checks before trying again. ${id}`;
 }
 

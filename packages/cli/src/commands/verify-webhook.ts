@@ -8,6 +8,7 @@ import { numberOption, stringOption } from '../options.js';
 import { type Output, outputFor } from '../output/output.js';
 import { renderEventData } from '../render/event-summary.js';
 import { failureFromError, stopWith, stopWithUsage, usageFailure, withMessage } from '../render/failure.js';
+import { londonTime } from '../render/london-time.js';
 import { type HeaderMap, parseHeaders } from '../webhook/headers-file.js';
 import { NO_SECRET_MESSAGE, webhookSecretFor } from './webhook-secret.js';
 
@@ -64,7 +65,7 @@ function describeEvent(out: Output, payload: unknown, id: string, timestamp: str
     out.data(out.out.dim('The body is not JSON: nothing more to show.'));
     return;
   }
-  if (typeof event.created_at === 'string') out.data(`Event created:    ${event.created_at}`);
+  if (typeof event.created_at === 'string') out.data(`Event created:    ${londonTime(event.created_at)}`);
   for (const text of renderEventData(event.data, out.out)) out.data(text);
 }
 

@@ -5,6 +5,7 @@ import type { CliIo } from '../context.js';
 import { envValue, flagOption, stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
 import { type Failure, withMessage } from '../render/failure.js';
+import { promptedValue } from '../request/prompted.js';
 import { registerFor, wantsRegister } from './open-register.js';
 import { registerFailure } from './register-failure.js';
 
@@ -46,7 +47,7 @@ export async function fileResult(
       allowMixedModes: flagOption(options, 'allowMixedModes'),
       person: extra.person ?? stringOption(options, 'person'),
       operator: operatorOf(options, io),
-      organisation: stringOption(options, 'company'),
+      organisation: stringOption(options, 'company') ?? promptedValue(options, 'company_name'),
       fallbackReference: extra.fallbackReference,
     });
     return { ok: true, value: { ...filed, registerDir: register.value.dir } };

@@ -15,10 +15,19 @@ export function registerFailure(error: unknown): Failure {
       'mixed_modes',
       'register_gone',
     ];
+    const message = inCliWords(error.message);
     if (typeof reason === 'string' && usage.includes(reason)) {
-      return usageFailure(error.message);
+      return usageFailure(message);
     }
-    return cliFailure(EXIT.UNEXPECTED, 'REGISTER_ERROR', error.message);
+    return cliFailure(EXIT.UNEXPECTED, 'REGISTER_ERROR', message);
   }
   return failureFromError(error);
+}
+
+/**
+ * The library's message with its option names left out: "(allowMixedModes; rtw: --allow-mixed-modes)"
+ * reads "with --allow-mixed-modes" at the command line, where no library option exists.
+ */
+export function inCliWords(message: string): string {
+  return message.replace(/\s*\([A-Za-z]+; rtw: (--[a-z-]+)\)/g, ' with $1');
 }

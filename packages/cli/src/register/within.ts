@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { readTypedDate, typedDateProblem } from '../typed-date.js';
 
 const MAX_DAYS = 3660;
 
@@ -12,12 +13,9 @@ export function parseWithin(value: string): number {
   return days;
 }
 
-/** A `YYYY-MM-DD` day that exists. */
+/** A day that exists, typed as DD/MM/YYYY or YYYY-MM-DD (as checks read dates): answered as YYYY-MM-DD. */
 export function parseDay(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  const date = match ? new Date(`${value.trim()}T00:00:00Z`) : undefined;
-  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value.trim()) {
-    throw new InvalidArgumentError('Use a real date as YYYY-MM-DD.');
-  }
-  return value.trim();
+  const read = readTypedDate(value);
+  if (!read.ok) throw new InvalidArgumentError(typedDateProblem(value, read));
+  return read.value;
 }

@@ -1,4 +1,5 @@
 import type { Palette } from '../output/palette.js';
+import { londonTime } from './london-time.js';
 
 // A verified webhook proves who sent it, not that its `data` has every field this CLI knows: a
 // receiver's own test event, an older or newer service. Print each field that is there, skip the rest.
@@ -47,6 +48,9 @@ const RESULT_FIELDS: ReadonlyArray<readonly [key: string, label: string]> = [
   ['reference', 'Reference'],
 ];
 
+// Instants, shown as UK time with the zone.
+const TIME_FIELDS = new Set(['created_at', 'completed_at', 'result_expires_at']);
+
 const RESULT_LISTS: ReadonlyArray<readonly [key: string, label: string]> = [
   ['activities', 'Activities'],
   ['conditions', 'Conditions'],
@@ -56,7 +60,8 @@ const RESULT_LISTS: ReadonlyArray<readonly [key: string, label: string]> = [
 function fieldLines(data: Fields, fields: typeof RECORD_FIELDS, p: Palette): string[] {
   const lines: string[] = [];
   for (const [key, label] of fields) {
-    const value = text(data[key]);
+    const raw = text(data[key]);
+    const value = raw !== undefined && TIME_FIELDS.has(key) ? londonTime(raw) : raw;
     if (value !== undefined && value !== '') lines.push(`${p.bold(`${label}:`.padEnd(LABEL_WIDTH))}${value}`);
   }
   return lines;

@@ -34,6 +34,8 @@ const API_PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/check the Authorization header/g, 'check RTW_API_KEY'],
   [/\bthe Idempotency-Key header\b/g, '--idempotency-key'],
   [/YYYY-MM-DD, such as 1990-01-31/g, 'DD/MM/YYYY or YYYY-MM-DD, such as 31/01/1990'],
+  // rtw reads DD/MM/YYYY too: "check the day and the month (YYYY-MM-DD)" would misdirect.
+  [/check the day and the month \(YYYY-MM-DD\)/g, 'check the day and the month'],
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { CheckRecord } from '@sharecode/sdk';
 import type { Palette } from '../output/palette.js';
+import { londonTime } from './london-time.js';
 
 /** The lines about an asynchronous check itself (its result, when there is one, is rendered apart). */
 export function renderRecord(record: CheckRecord, p: Palette): string[] {
@@ -9,12 +10,12 @@ export function renderRecord(record: CheckRecord, p: Palette): string[] {
   ];
   if (record.client_reference !== null) lines.push(`Client reference: ${record.client_reference}`);
   if (record.callback_url !== null) lines.push(`Callback URL:     ${record.callback_url}`);
-  lines.push(`Created:          ${record.created_at}`);
-  if (record.completed_at !== null) lines.push(`Completed:        ${record.completed_at}`);
+  lines.push(`Created:          ${londonTime(record.created_at)}`);
+  if (record.completed_at !== null) lines.push(`Completed:        ${londonTime(record.completed_at)}`);
   if (record.error !== null) lines.push(`Error:            ${p.red(record.error.code)}`);
   if (record.result_expired) lines.push(p.yellow('The result was deleted 7 days after the check ended.'));
   else if (record.status === 'succeeded' && record.result_expires_at !== null) {
-    lines.push(`Result kept until ${record.result_expires_at}`);
+    lines.push(`Result kept until ${londonTime(record.result_expires_at)}`);
   }
   return lines;
 }

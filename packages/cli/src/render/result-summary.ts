@@ -1,5 +1,6 @@
 import type { CheckResult } from '@sharecode/sdk';
 import type { Palette } from '../output/palette.js';
+import { londonTime } from './london-time.js';
 
 const LABEL_WIDTH = 18;
 
@@ -49,6 +50,9 @@ export function renderResult(result: CheckResult, p: Palette): string[] {
     }
     lines.push(...list('Conditions', result.conditions, p), ...list('Restrictions', result.restrictions, p));
   }
-  lines.push(line('Reference', result.reference ?? null, p), line('Checked at', result.checked_at, p));
+  lines.push(
+    line('Reference', result.reference ?? null, p),
+    line('Checked at', londonTime(result.checked_at), p),
+  );
   return lines.filter((text): text is string => text !== undefined);
 }

@@ -5,6 +5,7 @@ import type { CliIo } from '../context.js';
 import type { Output } from '../output/output.js';
 import type { Failure } from '../render/failure.js';
 import { bodyFromOptions, type FieldSpec, fieldSpec, flagOfField } from './fields.js';
+import { rememberPrompted } from './prompted.js';
 import { judgeRequest, type Problem, problemInWords, problemsFailure } from './validate.js';
 
 // A value asked for more often than this is reported instead: the user may not have it to hand.
@@ -109,5 +110,6 @@ export async function gatherRequest(
       continue;
     }
     typed[spec.wire] = answer;
+    rememberPrompted(options, spec.wire, answer);
   }
 }

@@ -4,6 +4,7 @@ import { checkRequestProblems, tidyTypedRequest, validateIdempotencyKey } from '
 import { EXIT } from '../exit-codes.js';
 import { cliFailure, type Failure } from '../render/failure.js';
 import { inHrWords } from '../render/hr-words.js';
+import { readTypedDate } from '../typed-date.js';
 import { fieldSpec } from './fields.js';
 
 /** One thing to put right, in the user's words: "--dob is missing: the applicant's date of birth (...)". */
@@ -22,11 +23,26 @@ export function judgeRequest(
   async: boolean,
 ): Outcome<ValidatedRequest, readonly CheckError[]> {
   // The callback URL's shape only: the service's answer is the rule for the address (issue 28).
-  return checkRequestProblems(kind, tidyTypedRequest(typed), {
+  return checkRequestProblems(kind, tidyTypedRequest(withTypedDate(typed)), {
     async,
     now: new Date(),
     validateCallbackUrl: callbackUrlShape,
   });
+}
+
+/**
+ * The date of birth read by rtw's one date reader (typed-date.ts), as every date rtw reads: a day that
+ * does not exist keeps its YYYY-MM-DD shape, so core's rule says it is not a real date rather than
+ * that it is not written as one.
+ */
+function withTypedDate(typed: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const raw = typed.date_of_birth;
+  if (raw === undefined) return typed;
+  const read = readTypedDate(raw);
+  if (read.ok) return { ...typed, date_of_birth: read.value };
+  if (read.reason === 'not_real' && read.isoShaped !== undefined)
+    return { ...typed, date_of_birth: read.isoShaped };
+  return typed;
 }
 
 /**

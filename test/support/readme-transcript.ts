@@ -51,6 +51,10 @@ const VOLATILE: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bbat_[0-9a-f]{16,}/g, 'bat_<id>'],
   [/\brtw-batch-[0-9a-f]{16,}/g, 'rtw-batch-<key>'],
   [/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '<time>'],
+  // Times shown to people: UK time with the zone (the date part is a <date> below).
+  [/\b\d{2}:\d{2}:\d{2} (GMT|BST)\b/g, '<clock>'],
+  // A batch row's fingerprint is keyed with the batch's random id.
+  [/"input":"[0-9a-f]{32}"/g, '"input":"<input>"'],
   [/\b(?!1990-)\d{4}-\d{2}-\d{2}\b/g, '<date>'],
   [
     /\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/g,

@@ -28,7 +28,7 @@ describe('rtw at a terminal', () => {
     run.type('wac-pt0-001\r');
     await run.waitFor('Date of birth (DD/MM/YYYY): ');
     run.type('30/02/1990\r');
-    await run.waitFor('--dob must be a date written as DD/MM/YYYY or YYYY-MM-DD');
+    await run.waitFor('--dob is not a real calendar date: check the day and the month');
     await run.waitFor(/Date of birth \(DD\/MM\/YYYY\): [\s\S]*Date of birth \(DD\/MM\/YYYY\): /);
     run.type(`${UK_DOB}\r`);
     await run.waitFor('Right to work');

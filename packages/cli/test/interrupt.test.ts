@@ -57,7 +57,8 @@ describe('Ctrl-C during a check', () => {
     expect(run.stderr).toContain('Interrupted.');
     expect(run.stderr).toContain('may have been charged');
     expect(run.stderr).toMatch(/request id/);
-    expect(run.stderr).toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+    // The time it was sent, as UK time with the zone.
+    expect(run.stderr).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} (GMT|BST)/);
   }, 30_000);
 
   it('says nothing of charges for a test key', async () => {

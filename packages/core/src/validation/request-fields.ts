@@ -20,6 +20,7 @@ export const SYNC_FIELDS: Readonly<Record<CheckKind, readonly string[]>> = {
 
 export const ASYNC_ONLY_FIELDS: readonly string[] = ['callback_url', 'client_reference'];
 
+/** The request fields a kind of check accepts (wire names), with the asynchronous-only ones when `async`. */
 export function acceptedFields(kind: CheckKind, async: boolean): readonly string[] {
   return async ? [...SYNC_FIELDS[kind], ...ASYNC_ONLY_FIELDS] : SYNC_FIELDS[kind];
 }

@@ -120,6 +120,20 @@ describe('a corrected row', () => {
   });
 });
 
+describe('a corrected share code', () => {
+  it('is an edited row, not another CSV: the row runs again', async () => {
+    const rows = (code: string) =>
+      `label,share_code,dob\nE-1,WACPT0001,${DOB}\nE-2,${code},${DOB}\nE-3,WACPT0002,${DOB}\n`;
+    const csv = await csvFile('code-fixed', rows('WNFND0001'));
+    expect((await runMain([...RTW, '--batch', csv])).code).toBe(8);
+    await writeFile(csv, rows('WREJT0001'));
+    const fixed = await runMain([...RTW, '--batch', csv]);
+    expect(fixed.stderr).not.toContain('holds results of another CSV');
+    expect(fixed.stdout).toContain(`Batch ${csv}: 3 rows (1 run now, 2 already done)`);
+    expect(fixed.stdout).toContain('2 ACCEPTED, 1 REJECTED, 0 with errors, 0 not run');
+  });
+});
+
 describe('a row that failed with an answer a person can fix', () => {
   it('is listed with the command that runs just those rows again, never the whole batch', async () => {
     const csv = await csvFile(

@@ -20,14 +20,23 @@ export interface Selection {
   changed: Row[];
 }
 
-/** Whether the row's answer is final and failed with an error a person can put right. */
-export function isFixable(line: ResultLine | undefined): boolean {
-  return line !== undefined && !line.ok && isFinal(line) && FIXABLE_ERRORS.has(line.error?.code ?? '');
-}
-
 /** A row refused by rtw's own check of the request: nothing was sent, so checking it again costs nothing. */
 function neverSent(line: ResultLine): boolean {
   return !line.ok && line.attempt === undefined && line.check_id === undefined;
+}
+
+/**
+ * Whether the row's answer is final and failed, after it was sent, with an error a person can put
+ * right (a row refused before sending is checked again on every run anyway).
+ */
+export function isFixable(line: ResultLine | undefined): boolean {
+  return (
+    line !== undefined &&
+    !line.ok &&
+    isFinal(line) &&
+    !neverSent(line) &&
+    FIXABLE_ERRORS.has(line.error?.code ?? '')
+  );
 }
 
 function reasonOf(

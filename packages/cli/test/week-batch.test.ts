@@ -120,6 +120,17 @@ describe('a corrected row', () => {
   });
 });
 
+describe('following the label hint', () => {
+  it('naming the Employee No column label runs no row again', async () => {
+    const rows = (id: string) => `${id},share_code,dob\nE-1,WACPT0001,${DOB}\nE-2,WACPT0002,${DOB}\n`;
+    const csv = await csvFile('renamed', rows('Employee No'));
+    expect((await runMain([...RTW, '--batch', csv])).code).toBe(0);
+    await writeFile(csv, rows('label'));
+    const renamed = await runMain([...RTW, '--batch', csv]);
+    expect(renamed.stdout).toContain(`Batch ${csv}: 2 rows (0 run now, 2 already done)`);
+  });
+});
+
 describe('a corrected share code', () => {
   it('is an edited row, not another CSV: the row runs again', async () => {
     const rows = (code: string) =>

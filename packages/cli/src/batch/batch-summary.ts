@@ -97,7 +97,7 @@ export function summarise(out: Output, batch: Plan, run: BatchRun): number {
   if (summary.fixable > 0) {
     const rows = failedRows.filter((row) => isFixable(batch.done.get(row.row))).map((row) => row.row);
     out.notice(
-      `${capitalised(rowList(rows))} failed with an answer a person can put right. A row you correct in the CSV runs again by itself on the next run; to check ${rows.length === 1 ? 'it' : 'them'} again as ${rows.length === 1 ? 'it is' : 'they are'} (the applicant confirmed their details, or has a new share code), run just ${rows.length === 1 ? 'that row' : 'those rows'} (each a new check, charged on a live key): ${run.resume} --retry-failed`,
+      `${capitalised(rowList(rows))} failed with an answer a person can put right. A row you correct in the CSV runs again by itself on the next run; to check ${rows.length === 1 ? 'it' : 'them'} again as ${rows.length === 1 ? 'it is' : 'they are'} (the applicant confirmed their details, or has a new share code), run just ${rows.length === 1 ? 'that row (a new check' : 'those rows (each a new check'}, charged on a live key): ${run.resume} --retry-failed`,
     );
   }
   if (summary.retryable > 0) {

@@ -137,7 +137,7 @@ export function addRegisterCommands(
       ),
       'to see what a later prune deletes',
     ).option('--dry-run', 'list what would be deleted, delete nothing'),
-    'what was deleted (with --dry-run: would be), person by person, and what is kept',
+    'what was deleted (with --dry-run: would be), person by person, and how many people are kept',
   ).action(run(async () => (await import('./commands/register-prune.js')).registerPruneCommand));
 
   outputOptions(

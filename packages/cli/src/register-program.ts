@@ -33,7 +33,17 @@ function fileInRegisterOptions(command: Command): Command {
     .option(
       '--allow-mixed-modes',
       'with --register: file a sandbox check among live ones (or the reverse); refused otherwise',
+    )
+    .addOption(
+      new Option(
+        '--likeness <how>',
+        'with --register: the photo was compared with the person by --checked-by, in-person or on a live video call',
+      ).choices(['in-person', 'video']),
     );
+}
+
+function personOption(command: Command): Command {
+  return command.option('--person <id>', 'the person, when the reference is shared by several people');
 }
 
 export function addRegisterCommands(
@@ -102,9 +112,84 @@ export function addRegisterCommands(
       .addOption(
         new Option('--employment-ended <yyyy-mm-dd>', 'last day of the employment').argParser(parseDay),
       )
+      .addOption(
+        new Option(
+          '--engagement-started <yyyy-mm-dd>',
+          'first day of an engagement (a worker contract, a contractor, a platform worker)',
+        ).argParser(parseDay),
+      )
+      .addOption(
+        new Option('--engagement-ended <yyyy-mm-dd>', 'last day of the engagement').argParser(parseDay),
+      )
       .addOption(new Option('--tenancy-started <yyyy-mm-dd>', 'first day of the tenancy').argParser(parseDay))
-      .addOption(new Option('--tenancy-ended <yyyy-mm-dd>', 'last day of the tenancy').argParser(parseDay)),
+      .addOption(new Option('--tenancy-ended <yyyy-mm-dd>', 'last day of the tenancy').argParser(parseDay))
+      .option('--person <id>', 'the person, when the reference is shared by several people'),
   ).action(run(async () => (await import('./commands/register-set.js')).registerSetCommand));
+
+  outputOptions(
+    personOption(
+      registerFolder(
+        register
+          .command('confirm-likeness')
+          .description(
+            "Record that the photo on a person's latest check was compared with them, in person or on a live video call.",
+          )
+          .argument('<person-or-reference>', "the person's id, or their check's reference"),
+      ),
+    )
+      .addOption(
+        new Option('--how <how>', 'in-person, or on a live video call')
+          .choices(['in-person', 'video'])
+          .makeOptionMandatory(),
+      )
+      .requiredOption('--by <name>', 'who compared the photo with the person'),
+  ).action(run(async () => (await import('./commands/register-confirm-likeness.js')).confirmLikenessCommand));
+
+  outputOptions(
+    todayOption(
+      registerFolder(
+        register
+          .command('list')
+          .description('One line per person: the last check, the statutory excuse, the follow-up.'),
+      ),
+      'to see the excuse on another day',
+    ),
+  ).action(run(async () => (await import('./commands/register-list.js')).registerListCommand));
+
+  outputOptions(
+    todayOption(
+      personOption(
+        registerFolder(
+          register
+            .command('show')
+            .description("A person's record: every check, likeness check, date and the statutory excuse.")
+            .argument('<person-or-reference>', "the person's id, or their check's reference"),
+        ),
+      ),
+      'to see the excuse on another day',
+    ),
+  ).action(run(async () => (await import('./commands/register-show.js')).registerShowCommand));
+
+  outputOptions(
+    todayOption(
+      personOption(
+        registerFolder(
+          register
+            .command('pack')
+            .description(
+              "An evidence pack for the Home Office: one PDF with a person's checks, photos, receipts, likeness checks and excuse.",
+            )
+            .argument('<person-or-reference>', "the person's id, or their check's reference"),
+        ),
+      ),
+      'the date the excuse is judged on',
+    )
+      .requiredOption('--out <file.pdf>', 'where to write the pack')
+      .option(
+        '--with-problems',
+        'write the pack even though the register does not verify, with the problems listed in it',
+      ),
+  ).action(run(async () => (await import('./commands/register-pack.js')).registerPackCommand));
 
   outputOptions(
     todayOption(

@@ -1,0 +1,217 @@
+// The statutory excuse through the CLI: the likeness check (flags, prompt, confirm-likeness), the
+// terminal views (list, show), a reference shared by several people, and the evidence pack, opened
+// with poppler (pdfdetach lists and saves its files, pdftoppm renders its pages).
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CheckKind } from '@sharecode/core';
+import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, runMain } from './support/run-main.js';
+import { KIND_FLAGS, KIND_NAME } from './support/scenarios.js';
+
+let root: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'rtw-excuse-'));
+  env = {
+    RTW_REGISTER_KEY: randomBytes(32).toString('base64'),
+    XDG_CONFIG_HOME: join(root, 'config'),
+    XDG_STATE_HOME: join(root, 'state'),
+    RTW_CHECKED_BY: 'Jo HR',
+  };
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+function check(kind: CheckKind, code: string, register: string, extra: string[] = [], answers?: string[]) {
+  return runMain(
+    [
+      'check',
+      KIND_NAME[kind],
+      '--sandbox',
+      '--share-code',
+      code,
+      '--dob',
+      SANDBOX_DATE_OF_BIRTH,
+      ...KIND_FLAGS[kind],
+      '--register',
+      register,
+      ...extra,
+    ],
+    env,
+    undefined,
+    answers,
+  );
+}
+
+interface Listed {
+  people: Array<{ person: string; excuse: { state: string; missing?: Array<{ what: string }> } }>;
+  verified: boolean;
+}
+
+describe('the likeness check and the excuse, in the terminal', () => {
+  it('records the likeness from flags, a prompt or confirm-likeness, and shows the excuse', async () => {
+    const register = join(root, 'likeness');
+    const flagged = await check('right_to_work', 'WACPT0001', register, [
+      '--likeness',
+      'video',
+      '--checked-by',
+      'Ana Lee',
+    ]);
+    expect(flagged.code).toBe(0);
+    expect(flagged.stdout).toContain('Likeness:         video by Ana Lee');
+
+    // At a terminal, the likeness is asked for after the check.
+    const asked = await check('right_to_rent', 'RACPT0002', register, [], ['in person']);
+    expect(asked.code).toBe(0);
+    expect(asked.asked).toEqual(['How did you see them? in-person, video, or Enter for later: ']);
+    expect(asked.stdout).toContain('Likeness:         in-person by Jo HR');
+
+    // In a script, nothing is asked: the excuse stays incomplete until confirmed.
+    const later = await check('right_to_work', 'WNOEX0001', register, ['--person', 'EMP-9']);
+    expect(later.stdout).toContain('Likeness:         not recorded');
+    const listed = await runMain(['register', 'list', '--register', register, '--json'], env);
+    expect(listed.code).toBe(0);
+    const people = json<Listed>(listed).people;
+    // Sandbox checks are test data: never an excuse. What else is missing is named beside it.
+    const missing = new Map(people.map((p) => [p.person, p.excuse.missing?.map((m) => m.what)]));
+    expect(missing.get('EMP-9')).toEqual(['sandbox_check', 'likeness']);
+    expect(missing.get('PRIYA ANJALI SHARMA')).toEqual(['sandbox_check']);
+    expect(people.map((p) => p.excuse.state)).toEqual(['incomplete', 'incomplete', 'incomplete']);
+
+    const terminal = await runMain(['register', 'list', '--register', register], env);
+    expect(terminal.stdout).toMatch(
+      /3 people in the register on \d{4}-\d{2}-\d{2}, 3 without a full statutory excuse/,
+    );
+    expect(terminal.stdout).toMatch(
+      /INCOMPLETE +right to work +EMP-9 \(.+\) \[SANDBOX: test data\]: .*a sandbox check .*; no likeness check recorded/,
+    );
+
+    const confirmed = await runMain(
+      ['register', 'confirm-likeness', 'EMP-9', '--how', 'video', '--by', 'Ana Lee', '--register', register],
+      env,
+    );
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.stdout).toMatch(/Recorded for EMP-9: .* on a live video call by Ana Lee \(receipt 6\)/);
+    const bad = await runMain(
+      ['register', 'confirm-likeness', 'EMP-9', '--how', 'phone', '--by', 'Ana', '--register', register],
+      env,
+    );
+    expect(bad.code).toBe(2);
+
+    // A start of the work before the check is flagged: no excuse for the days between.
+    const set = await runMain(
+      ['register', 'set', 'EMP-9', '--engagement-started', '2026-01-05', '--register', register],
+      env,
+    );
+    expect(set.code).toBe(0);
+    const shown = await runMain(['register', 'show', 'EMP-9', '--register', register], env);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/Work: +engagement/);
+    expect(shown.stdout).toMatch(
+      /the engagement started on 2026-01-05, before the check on \d{4}-\d{2}-\d{2}/,
+    );
+    expect(shown.stdout).toMatch(/likeness video by Ana Lee/);
+    expect(shown.stdout).not.toContain('no likeness check recorded');
+  }, 60_000);
+});
+
+describe('a reference shared by several people', () => {
+  it('is never picked silently: refused with the candidates, or asked at a terminal', async () => {
+    const register = join(root, 'shared');
+    await check('right_to_work', 'WACPT0001', register, ['--person', 'EMP-1', '--likeness', 'video']);
+    await check('right_to_work', 'WACPT0001', register, ['--person', 'EMP-2', '--likeness', 'video']);
+    const args = [
+      'register',
+      'set',
+      'WE-K7Q2M9A-TP',
+      '--employment-ended',
+      '2099-01-01',
+      '--register',
+      register,
+    ];
+    const refused = await runMain(args, env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /WE-K7Q2M9A-TP names 2 records: EMP-1 .*; EMP-2 .*Say which person \(rtw: --person ID\)/s,
+    );
+    const asked = await runMain(args, env, undefined, ['EMP-2']);
+    expect(asked.code).toBe(0);
+    expect(asked.asked).toEqual(['Which person? (EMP-1, EMP-2): ']);
+    expect(asked.stdout).toContain('Recorded for EMP-2');
+    const chosen = await runMain([...args, '--person', 'EMP-1'], env);
+    expect(chosen.stdout).toContain('Recorded for EMP-1');
+  }, 60_000);
+});
+
+describe('rtw register pack', () => {
+  it('writes one PDF with every file attached and hashed, and refuses a register that does not verify', async () => {
+    const register = join(root, 'pack');
+    await check('right_to_work', 'WACPT0001', register, ['--person', 'EMP-1', '--likeness', 'in-person']);
+    await check('right_to_work', 'WACPT0001', register, ['--person', 'EMP-1']);
+    const out = join(root, 'emp-1.pdf');
+    const packed = await runMain(['register', 'pack', 'EMP-1', '--out', out, '--register', register], env);
+    expect(packed.code).toBe(0);
+    const bytes = await readFile(out);
+    expect(packed.stdout).toContain(`SHA-256: ${sha256(bytes)}`);
+
+    // Every file attached is byte for byte the one its receipt names.
+    const saved = join(root, 'unpacked');
+    await mkdir(saved);
+    execFileSync('pdfdetach', ['-saveall', '-o', saved, out]);
+    const names = (await readdir(saved)).sort();
+    const receipts = names.filter((n) => n.startsWith('receipts-'));
+    expect(receipts).toEqual(['receipts-000001.json', 'receipts-000002.json', 'receipts-000003.json']);
+    for (const name of receipts) {
+      const attached = await readFile(join(saved, name));
+      expect(sha256(attached)).toBe(sha256(await readFile(join(register, 'receipts', name.slice(9)))));
+      const receipt = JSON.parse(attached.toString('utf8'));
+      if (receipt.type !== 'check') continue;
+      for (const file of [receipt.files.pdf, receipt.files.photo]) {
+        expect(sha256(await readFile(join(saved, file.path.replaceAll('/', '-'))))).toBe(file.sha256);
+      }
+    }
+    // Its pages render.
+    execFileSync('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', out, join(root, 'page')]);
+    const png = await readFile(
+      join(root, (await readdir(root)).find((n) => /^page-\d+\.png$/.test(n)) ?? 'none'),
+    );
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    const text = execFileSync('pdftotext', [out, '-']).toString();
+    expect(text).toContain('evidence pack: PRIYA ANJALI SHARMA');
+    expect(text).toContain('The register verified intact');
+    expect(text).toMatch(
+      /Excuse:\s+incomplete: a sandbox check \(test data\)[\s\S]*no likeness check\s+recorded/,
+    );
+
+    // A tampered receipt: no pack, unless asked for with the problems listed in it.
+    const path = join(register, 'receipts', '000002.json');
+    await writeFile(path, (await readFile(path, 'utf8')).replace('"in-person"', '"video"'));
+    const listed = await runMain(['register', 'list', '--register', register], env);
+    expect(listed.code).toBe(9);
+    expect(listed.stderr).toContain('receipts/000002.json');
+    const refusedOut = join(root, 'refused.pdf');
+    const refused = await runMain(
+      ['register', 'pack', 'EMP-1', '--out', refusedOut, '--register', register],
+      env,
+    );
+    expect(refused.code).toBe(9);
+    expect(refused.stderr).toContain('No pack written: the register does not verify');
+    await expect(readFile(refusedOut)).rejects.toThrow();
+    const anyway = await runMain(
+      ['register', 'pack', 'EMP-1', '--out', refusedOut, '--with-problems', '--register', register],
+      env,
+    );
+    expect(anyway.code).toBe(9);
+    const withProblems = execFileSync('pdftotext', [refusedOut, '-']).toString();
+    expect(withProblems).toContain('did NOT verify');
+    expect(withProblems).toContain('receipts/000002.json');
+  }, 60_000);
+});

@@ -54,7 +54,7 @@ function summaryLines(
     { heading: `${kind} evidence pack: ${view.summary.name}` },
     `Prepared ${now.toISOString()} from the evidence register at ${register.dir} (key ${register.key.id}); the statutory excuse is judged on ${view.today}.`,
     '',
-    ...personLines(view),
+    ...personLines(view).map((mono) => ({ mono })),
     '',
     { heading: 'Register verification' },
   ];
@@ -115,6 +115,7 @@ export async function buildEvidencePack(
   const fonts = {
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    mono: await doc.embedFont(StandardFonts.Courier),
   };
   addTextPages(doc, fonts, summaryLines(view, register, files, now));
   for (const check of view.record.checks) {

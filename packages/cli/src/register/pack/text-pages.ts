@@ -11,7 +11,10 @@ export function drawable(text: string): string {
 }
 
 function wrap(font: PDFFont, text: string, width: number, size: number): string[] {
-  const words = drawable(text).split(' ');
+  // The indent is kept (the record's indented lines), the rest wrapped at spaces.
+  const indent = /^ */.exec(text)?.[0] ?? '';
+  const words = drawable(text.slice(indent.length)).split(' ');
+  words[0] = `${indent}${words[0] ?? ''}`;
   const lines: string[] = [];
   let line = '';
   for (const word of words) {
@@ -39,13 +42,13 @@ function wrap(font: PDFFont, text: string, width: number, size: number): string[
   });
 }
 
-/** A block of text: plain lines, or headings (drawn bold and larger). */
-export type TextLine = string | { heading: string };
+/** A block of text: plain lines, headings (bold and larger), or fixed-width lines (aligned columns). */
+export type TextLine = string | { heading: string } | { mono: string };
 
 /** Draws lines over as many A4 pages as they need; returns the pages added. */
 export function addTextPages(
   doc: PDFDocument,
-  fonts: { regular: PDFFont; bold: PDFFont },
+  fonts: { regular: PDFFont; bold: PDFFont; mono: PDFFont },
   lines: readonly TextLine[],
 ): PDFPage[] {
   const pages: PDFPage[] = [];
@@ -59,10 +62,11 @@ export function addTextPages(
     return added;
   };
   for (const line of lines) {
-    const heading = typeof line !== 'string';
-    const size = heading ? 13 : SIZE;
-    const font = heading ? fonts.bold : fonts.regular;
-    const text = typeof line === 'string' ? line : line.heading;
+    const heading = typeof line !== 'string' && 'heading' in line;
+    const mono = typeof line !== 'string' && 'mono' in line;
+    const size = heading ? 13 : mono ? 9 : SIZE;
+    const font = heading ? fonts.bold : mono ? fonts.mono : fonts.regular;
+    const text = typeof line === 'string' ? line : 'heading' in line ? line.heading : line.mono;
     for (const piece of text === '' ? [''] : wrap(font, text, width, size)) {
       if (page === undefined || y < MARGIN + LEADING) page = newPage();
       if (heading) y -= 4;

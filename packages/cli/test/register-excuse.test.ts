@@ -215,3 +215,45 @@ describe('rtw register pack', () => {
     expect(withProblems).toContain('receipts/000002.json');
   }, 60_000);
 });
+
+describe('a follow-up check that may be someone already in the register', () => {
+  // Filed before dates of birth were kept: the same name is a candidate, not a match.
+  async function olderRegister(name: string): Promise<string> {
+    const { fileCheck, loadRegisterKey, openRegister } = await import('@sharecode/register');
+    const dir = join(root, name);
+    const { key } = await loadRegisterKey({ env, registerDir: dir, create: true });
+    await fileCheck(
+      openRegister(dir, key, { env }),
+      {
+        title: 'Right to work',
+        outcome: 'ACCEPTED',
+        name: 'PRIYA ANJALI SHARMA',
+        share_code: 'WOLD00001',
+        reference: 'WE-OLD',
+        checked_at: '2025-01-10T09:00:00.000Z',
+        expiry_date: '2026-01-10',
+      },
+      { mode: 'sandbox', person: 'EMP-3' },
+    );
+    return dir;
+  }
+
+  it('asks at a terminal whether it is them, and files it under the id given', async () => {
+    const dir = await olderRegister('maybe');
+    const asked = await check('right_to_work', 'WACPT0001', dir, [], ['EMP-3', '']);
+    expect(asked.code, asked.stderr).toBe(0);
+    expect(asked.stderr).toContain('This check may be about someone already in the register: EMP-3.');
+    expect(asked.asked[0]).toBe('Type their id to file it under them, or Enter for a new entry: ');
+    const listed = json<Listed>(await runMain(['register', 'list', '--register', dir, '--json'], env));
+    expect(listed.people.map((p) => p.person)).toEqual(['EMP-3']);
+  }, 60_000);
+
+  it('in a script, files it under the name and says whom it may be', async () => {
+    const dir = await olderRegister('maybe-script');
+    const scripted = await check('right_to_work', 'WACPT0001', dir);
+    expect(scripted.code).toBe(0);
+    expect(scripted.stderr).toContain(
+      'Note: this may be EMP-3, already in the register; filed as PRIYA ANJALI SHARMA. If it is the same person, file their checks with --person ID.',
+    );
+  }, 60_000);
+});

@@ -176,3 +176,16 @@ describe('the statutory excuse in the register', () => {
     expect(view.summary.excuse).toMatchObject({ state: 'incomplete', missing: [{ what: 'likeness' }] });
   });
 });
+
+describe('matching a check to a person filed before dates of birth were kept', () => {
+  it('offers the same name as a candidate, never as a match', async () => {
+    const { date_of_birth: _, ...older } = work();
+    await fileCheck(register, older, { person: 'EMP-3' });
+    const followUp = await fileCheck(
+      register,
+      work({ share_code: 'WNEW12345', checked_at: '2027-03-01T09:00:00Z', reference: 'WE-9' }),
+    );
+    expect(followUp.match).toEqual({ person: undefined, by: undefined, candidates: ['EMP-3'] });
+    expect(followUp.receipt.person).toBe('PRIYA SHARMA');
+  });
+});

@@ -3,6 +3,7 @@ import { findPerson, type PersonQuery } from './find-person.js';
 import type { Register } from './open-register.js';
 import { type PersonRecord, peopleOf } from './people.js';
 import type { DatesReceipt, StoredReceipt } from './receipt.js';
+import { ShareCodeRegisterError } from './register-error.js';
 import type { RegisterProblem } from './register-problem.js';
 import { type PersonSummary, personSummary } from './summary.js';
 import { type VouchedReceipts, vouchedReceipts } from './vouched.js';
@@ -23,6 +24,20 @@ export interface PersonView {
   refused: RegisterProblem[];
 }
 
+function findInVouched(vouched: VouchedReceipts, query: PersonQuery): PersonRecord {
+  try {
+    return findPerson(peopleOf(vouched.receipts), query);
+  } catch (error) {
+    if ((error as { reason?: unknown }).reason !== 'unknown_reference' || vouched.refused.length === 0)
+      throw error;
+    // The person may be in a receipt left out: say so rather than only "not there".
+    throw new ShareCodeRegisterError(
+      'unknown_reference',
+      `${(error as Error).message} ${vouched.refused.length} receipt(s) were left out because the register does not vouch for them (${vouched.refused.map((p) => p.path).join(', ')}): run rtw register verify.`,
+    );
+  }
+}
+
 /**
  * One person's record, from the receipts the register vouches for: the terminal's `show` and the
  * evidence pack read this.
@@ -34,7 +49,7 @@ export async function viewPerson(
 ): Promise<PersonView> {
   const today = options.today ?? formatDate(new Date());
   const vouched = options.vouched ?? (await vouchedReceipts(register));
-  const record = findPerson(peopleOf(vouched.receipts), query);
+  const record = findInVouched(vouched, query);
   const seqs = new Set(record.seqs);
   const receipts = vouched.receipts.filter((stored) => seqs.has(stored.receipt.seq));
   return {

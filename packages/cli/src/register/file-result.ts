@@ -66,7 +66,8 @@ export async function fileResult(
     let how = likenessOption(options);
     if (extra.ask === true) {
       person ??= await askPerson(io, register.value, result);
-      how ??= await askLikeness(io);
+      // A REJECTED check excuses nothing: no likeness to ask for.
+      if (result.outcome === 'ACCEPTED') how ??= await askLikeness(io);
     }
     const filed = await fileCheck(register.value, result, {
       mode: checkModeOf(options, io),

@@ -160,6 +160,12 @@ describe('rtw register pack', () => {
     const packed = await runMain(['register', 'pack', 'EMP-1', '--out', out, '--register', register], env);
     expect(packed.code).toBe(0);
     const bytes = await readFile(out);
+    const nowhere = await runMain(
+      ['register', 'pack', 'EMP-1', '--out', join(root, 'no-such-folder', 'p.pdf'), '--register', register],
+      env,
+    );
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toContain('its folder does not exist. Choose another --out.');
     expect(packed.stdout).toContain(`SHA-256: ${sha256(bytes)}`);
 
     // Every file attached is byte for byte the one its receipt names.

@@ -5,7 +5,7 @@ import { argumentsOf, flagOption, stringOption } from '../options.js';
 import { withPersonAsked } from '../register/ask-person.js';
 import { writePrivateFile } from '../register/private-file.js';
 import { withRegister } from '../register/with-register.js';
-import { cliFailure, printFailure } from '../render/failure.js';
+import { cliFailure, printFailure, usageFailure } from '../render/failure.js';
 
 /** `rtw register pack <person> --out FILE.pdf`: one PDF a person can hand to the Home Office. */
 export async function registerPackCommand(ctx: CommandContext): Promise<number> {
@@ -29,7 +29,19 @@ export async function registerPackCommand(ctx: CommandContext): Promise<number> 
     }
     const { buildEvidencePack } = await import('../register/pack/build-pack.js');
     const pack = await buildEvidencePack(register, view, new Date());
-    await writePrivateFile(path, pack.bytes);
+    try {
+      await writePrivateFile(path, pack.bytes);
+    } catch (error) {
+      const why =
+        (error as { code?: unknown }).code === 'ENOENT'
+          ? 'its folder does not exist'
+          : (error as Error).message;
+      printFailure(
+        out,
+        usageFailure(`The pack could not be written to ${path}: ${why}. Choose another --out.`),
+      );
+      return EXIT.INVALID_INPUT;
+    }
     if (out.json) {
       out.jsonValue({
         file: path,

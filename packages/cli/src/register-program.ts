@@ -104,7 +104,7 @@ export function addRegisterCommands(
         .description(
           'Record when the employment or tenancy started or ended (the end starts the retention period).',
         )
-        .argument('<reference>', 'the reference of a check in the register'),
+        .argument('<reference>', "the reference of a check in the register, or the person's id"),
     )
       .addOption(
         new Option('--employment-started <yyyy-mm-dd>', 'first day of the employment').argParser(parseDay),

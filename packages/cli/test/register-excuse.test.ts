@@ -28,6 +28,18 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/** poppler-utils opens the pack (.ci/run installs it): say so rather than fail on ENOENT. */
+function poppler(tool: 'pdfdetach' | 'pdftoppm' | 'pdftotext', args: string[]): Buffer {
+  try {
+    return execFileSync(tool, args);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') {
+      throw new Error(`${tool} is missing: install poppler-utils (apt-get install poppler-utils).`);
+    }
+    throw error;
+  }
+}
+
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 function check(kind: CheckKind, code: string, register: string, extra: string[] = [], answers?: string[]) {
@@ -171,7 +183,7 @@ describe('rtw register pack', () => {
     // Every file attached is byte for byte the one its receipt names.
     const saved = join(root, 'unpacked');
     await mkdir(saved);
-    execFileSync('pdfdetach', ['-saveall', '-o', saved, out]);
+    poppler('pdfdetach', ['-saveall', '-o', saved, out]);
     const names = (await readdir(saved)).sort();
     const receipts = names.filter((n) => n.startsWith('receipts-'));
     expect(receipts).toEqual(['receipts-000001.json', 'receipts-000002.json', 'receipts-000003.json']);
@@ -185,12 +197,12 @@ describe('rtw register pack', () => {
       }
     }
     // Its pages render.
-    execFileSync('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', out, join(root, 'page')]);
+    poppler('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', out, join(root, 'page')]);
     const png = await readFile(
       join(root, (await readdir(root)).find((n) => /^page-\d+\.png$/.test(n)) ?? 'none'),
     );
     expect(png.subarray(1, 4).toString()).toBe('PNG');
-    const text = execFileSync('pdftotext', [out, '-']).toString();
+    const text = poppler('pdftotext', [out, '-']).toString();
     expect(text).toContain('evidence pack: PRIYA ANJALI SHARMA');
     expect(text).toContain('The register verified intact');
     expect(text).toMatch(
@@ -216,7 +228,7 @@ describe('rtw register pack', () => {
       env,
     );
     expect(anyway.code).toBe(9);
-    const withProblems = execFileSync('pdftotext', [refusedOut, '-']).toString();
+    const withProblems = poppler('pdftotext', [refusedOut, '-']).toString();
     expect(withProblems).toContain('did NOT verify');
     expect(withProblems).toContain('receipts/000002.json');
   }, 60_000);

@@ -142,7 +142,12 @@ export function addRegisterCommands(
           .choices(['in-person', 'video'])
           .makeOptionMandatory(),
       )
-      .requiredOption('--by <name>', 'who compared the photo with the person'),
+      .requiredOption('--by <name>', 'who compared the photo with the person')
+      .addOption(
+        new Option('--on <yyyy-mm-dd>', 'the day the photo was compared (default: today)').argParser(
+          parseDay,
+        ),
+      ),
   ).action(run(async () => (await import('./commands/register-confirm-likeness.js')).confirmLikenessCommand));
 
   outputOptions(

@@ -117,6 +117,24 @@ describe('the likeness check and the excuse, in the terminal', () => {
       env,
     );
     expect(bad.code).toBe(2);
+    const future = await runMain(
+      [
+        'register',
+        'confirm-likeness',
+        'EMP-9',
+        '--how',
+        'video',
+        '--by',
+        'Ana',
+        '--on',
+        '2099-01-01',
+        '--register',
+        register,
+      ],
+      env,
+    );
+    expect(future.code).toBe(2);
+    expect(future.stderr).toContain('cannot be recorded for a time still to come');
 
     // A start of the work before the check is flagged: no excuse for the days between.
     const set = await runMain(

@@ -49,6 +49,12 @@ export function confirmLikeness(
     if (Number.isNaN(at.getTime())) {
       throw new ShareCodeRegisterError('bad_likeness', 'The time of the likeness check is not a date.');
     }
+    if (at.getTime() > now.getTime() + 60_000) {
+      throw new ShareCodeRegisterError(
+        'bad_likeness',
+        `The likeness check cannot be recorded for a time still to come (${at.toISOString()}).`,
+      );
+    }
     const query: PersonQuery = { reference, person: confirmation.person };
     const person = findPerson(peopleOf(await readReceipts(register)), query);
     const check = person.latest;

@@ -12,11 +12,14 @@ export async function confirmLikenessCommand(ctx: CommandContext): Promise<numbe
   const reference = String(argumentsOf(ctx.options)[0] ?? '');
   const how = stringOption(ctx.options, 'how') as LikenessHow;
   const by = stringOption(ctx.options, 'by') ?? '';
+  const on = stringOption(ctx.options, 'on');
+  // A day given: the comparison is recorded at the start of that day (UTC), never later than it was.
+  const at = on === undefined ? undefined : new Date(`${on}T00:00:00.000Z`);
   return withRegister(
     ctx,
     async (register) => {
       const receipt = await withPersonAsked(out, stringOption(ctx.options, 'person'), (person) =>
-        confirmLikeness(register, reference, { how, by, person }),
+        confirmLikeness(register, reference, { how, by, at, person }),
       );
       if (out.json) out.jsonValue(receipt);
       else {

@@ -1,7 +1,8 @@
 // `npm install -g` of the packed CLI, as a user without a project does it: into a temporary
-// prefix, from the tarballs. The CLI must come without the sandbox's heavy dependencies (pdf-lib,
-// msw, @sharecode/sandbox): they are optional peers, loaded only by --sandbox, which then says
-// how to install them. The tarballs of the workspace packages the CLI depends on (the SDK, the
+// prefix, from the tarballs. The CLI must come without the sandbox's heavy dependencies (msw,
+// @sharecode/sandbox): they are optional peers, loaded only by --sandbox, which then says how to
+// install them. pdf-lib comes with it since `rtw register pack` writes the evidence pack's PDF
+// (loaded by that command only). The tarballs of the workspace packages the CLI depends on (the SDK, the
 // register, and theirs in turn) are installed alongside, as the registry would serve them.
 // Needs the built packages (`npm run build`) and the npm registry or a warm cache (commander).
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -82,7 +83,7 @@ afterAll(() => {
 });
 
 describe('npm install -g of the packed CLI', { timeout: 60_000 }, () => {
-  it('pulls no pdf-lib, no msw and no sandbox', () => {
+  it('pulls no msw and no sandbox; pdf-lib for the evidence pack', () => {
     const installed = installedPackages(join(prefix(), 'lib', 'node_modules'));
     expect(
       installed.some((dir) => dir.endsWith('node_modules/commander')),
@@ -92,7 +93,11 @@ describe('npm install -g of the packed CLI', { timeout: 60_000 }, () => {
       installed.some((dir) => dir.endsWith('node_modules/@sharecode/register')),
       'the register is installed',
     ).toBe(true);
-    for (const heavy of ['pdf-lib', 'msw', '@sharecode/sandbox', '@sharecode/core']) {
+    expect(
+      installed.some((dir) => dir.endsWith('node_modules/pdf-lib')),
+      'pdf-lib is installed (rtw register pack)',
+    ).toBe(true);
+    for (const heavy of ['msw', '@sharecode/sandbox', '@sharecode/core']) {
       expect(installed.filter((dir) => dir.endsWith(`node_modules/${heavy}`))).toEqual([]);
     }
   });

@@ -23,8 +23,8 @@ export default defineConfig({
   removeNodeProtocol: false,
   // Dependencies (commander, the SDK, the optional sandbox and msw) stay external. Core is bundled
   // from its sources, so only the rules the CLI uses come in: as a dependency, core would pull
-  // pdf-lib (its sandbox PDFs) into every install of the CLI. pdf-lib stays external so a change
-  // that reaches it shows as an import the pack-install test refuses, not as 400 kB inlined.
+  // the sandbox's code into every install of the CLI. pdf-lib (a dependency, for `rtw register
+  // pack` only, imported on use) stays external rather than 400 kB inlined.
   noExternal: [/^@sharecode\/core(\/|$)/],
   external: ['pdf-lib'],
   esbuildOptions(options) {

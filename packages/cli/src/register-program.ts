@@ -36,7 +36,17 @@ function fileInRegisterOptions(command: Command): Command {
     .option(
       '--allow-mixed-modes',
       'with --register: file a sandbox check among live ones (or the reverse); refused otherwise',
+    )
+    .addOption(
+      new Option(
+        '--likeness <how>',
+        'with --register: the photo was compared with the person by --checked-by, in-person or on a live video call',
+      ).choices(['in-person', 'video']),
     );
+}
+
+function personOption(command: Command): Command {
+  return command.option('--person <id>', 'the person, when the reference is shared by several people');
 }
 
 export function addRegisterCommands(
@@ -100,7 +110,7 @@ export function addRegisterCommands(
         .description(
           'Record when the employment or tenancy started or ended (the end starts the retention period).',
         )
-        .argument('<reference>', 'the reference of a check in the register'),
+        .argument('<reference>', "the reference of a check in the register, or the person's id"),
     )
       .addOption(
         new Option(
@@ -116,6 +126,18 @@ export function addRegisterCommands(
       )
       .addOption(
         new Option(
+          '--engagement-started <date>',
+          'first day of an engagement: a worker contract, a contractor, a platform worker (DD/MM/YYYY or YYYY-MM-DD)',
+        ).argParser(parseDay),
+      )
+      .addOption(
+        new Option(
+          '--engagement-ended <date>',
+          'last day of the engagement (DD/MM/YYYY or YYYY-MM-DD)',
+        ).argParser(parseDay),
+      )
+      .addOption(
+        new Option(
           '--tenancy-started <date>',
           'first day of the tenancy (DD/MM/YYYY or YYYY-MM-DD)',
         ).argParser(parseDay),
@@ -124,9 +146,84 @@ export function addRegisterCommands(
         new Option('--tenancy-ended <date>', 'last day of the tenancy (DD/MM/YYYY or YYYY-MM-DD)').argParser(
           parseDay,
         ),
-      ),
+      )
+      .option('--person <id>', 'the person, when the reference is shared by several people'),
     'the receipt recorded (person, kind, started, ended) and retention_end',
   ).action(run(async () => (await import('./commands/register-set.js')).registerSetCommand));
+
+  outputOptions(
+    personOption(
+      registerFolder(
+        register
+          .command('confirm-likeness')
+          .description(
+            "Record that the photo on a person's latest check was compared with them, in person or on a live video call.",
+          )
+          .argument('<person-or-reference>', "the person's id, or their check's reference"),
+      ),
+    )
+      .addOption(
+        new Option('--how <how>', 'in-person, or on a live video call')
+          .choices(['in-person', 'video'])
+          .makeOptionMandatory(),
+      )
+      .requiredOption('--by <name>', 'who compared the photo with the person')
+      .addOption(
+        new Option('--on <yyyy-mm-dd>', 'the day the photo was compared (default: today)').argParser(
+          parseDay,
+        ),
+      ),
+    'the likeness receipt recorded (person, reference, how, by, at)',
+  ).action(run(async () => (await import('./commands/register-confirm-likeness.js')).confirmLikenessCommand));
+
+  outputOptions(
+    todayOption(
+      registerFolder(
+        register
+          .command('list')
+          .description('One line per person: the last check, the statutory excuse, the follow-up.'),
+      ),
+      'to see the excuse on another day',
+    ),
+    'every person: the last check, the statutory excuse and the follow-up, and any receipts left out',
+  ).action(run(async () => (await import('./commands/register-list.js')).registerListCommand));
+
+  outputOptions(
+    todayOption(
+      personOption(
+        registerFolder(
+          register
+            .command('show')
+            .description("A person's record: every check, likeness check, date and the statutory excuse.")
+            .argument('<person-or-reference>', "the person's id, or their check's reference"),
+        ),
+      ),
+      'to see the excuse on another day',
+    ),
+    "the person's record: every check, likeness check and date, and the statutory excuse",
+  ).action(run(async () => (await import('./commands/register-show.js')).registerShowCommand));
+
+  outputOptions(
+    todayOption(
+      personOption(
+        registerFolder(
+          register
+            .command('pack')
+            .description(
+              "An evidence pack for the Home Office: one PDF with a person's checks, photos, receipts, likeness checks and excuse.",
+            )
+            .argument('<person-or-reference>', "the person's id, or their check's reference"),
+        ),
+      ),
+      'the date the excuse is judged on',
+    )
+      .requiredOption('--out <file.pdf>', 'where to write the pack')
+      .option(
+        '--with-problems',
+        'write the pack even though the register does not verify, with the problems listed in it',
+      ),
+    "the pack written: its file, SHA-256, size, the files in it, the excuse and whether the register verified",
+  ).action(run(async () => (await import('./commands/register-pack.js')).registerPackCommand));
 
   outputOptions(
     todayOption(

@@ -1,14 +1,29 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkDateOf, type DutyResult, followUpFor, kindOfResult } from '@sharecode/core/duties';
+import {
+  checkDateOf,
+  type DutyResult,
+  followUpFor,
+  kindOfResult,
+  LIKENESS_HOWS,
+  type LikenessHow,
+} from '@sharecode/core/duties';
 import { type EvidenceSource, pdfBytes, photoBytes } from '@sharecode/sdk';
 import { safeFileName } from '@sharecode/sdk/node';
 import { writeNewFileAtomic } from './atomic-write.js';
+import { matchPerson, type PersonMatch } from './match-person.js';
 import type { Register } from './open-register.js';
-import { type CheckMode, type CheckReceipt, modeOf, type ReceiptFile, sha256Hex } from './receipt.js';
+import {
+  type CheckMode,
+  type CheckReceipt,
+  type LikenessReceipt,
+  modeOf,
+  type ReceiptFile,
+  sha256Hex,
+} from './receipt.js';
 import { ShareCodeRegisterError } from './register-error.js';
 import { ensureRegisterInfo } from './register-info.js';
-import { shareCodeHash } from './register-key.js';
+import { identityHash, shareCodeHash } from './register-key.js';
 import { appendReceipt, EVIDENCE_DIR, readReceipts, serialised } from './register-store.js';
 
 /** Any result of the three kinds, as the API returns it. */
@@ -16,6 +31,7 @@ export type RegisterableResult = DutyResult &
   EvidenceSource & {
     name: string;
     share_code: string;
+    date_of_birth?: string | undefined;
     reference?: string | null | undefined;
     company_name?: string | undefined;
     status?: string | undefined;
@@ -32,8 +48,18 @@ export interface FileCheckOptions {
    * check is refused, so test data never sits among the employer's evidence unasked.
    */
   allowMixedModes?: boolean | undefined;
-  /** Your id for the person (an employee or tenant number); default: the name the portal shows. */
+  /**
+   * Your id for the person (an employee or tenant number). Default: the person already in the
+   * register with the same share code, or the same name and date of birth (a follow-up check);
+   * else the name the portal shows.
+   */
   person?: string | undefined;
+  /**
+   * The photo on the profile compared with the person when the check was made: how (in person or
+   * on a live video call) and by whom. Filed as a likeness receipt after the check's; later, use
+   * `confirmLikeness`.
+   */
+  likeness?: { how: LikenessHow; by: string; at?: Date | undefined } | undefined;
   /** Who ran the check (a member of staff), for the receipt. */
   operator?: string | undefined;
   /** The organisation that made the check, when the result does not echo it (right to work). */
@@ -52,6 +78,10 @@ export interface FiledCheck {
   repeats: CheckReceipt[];
   /** True when this filing started the register (the folder was empty or new). */
   newRegister: boolean;
+  /** How the person was found in the register (no `person` given), and whom it may also be. */
+  match: PersonMatch;
+  /** The likeness check filed with it, when `likeness` was given. */
+  likeness: LikenessReceipt | null;
 }
 
 /** A folder name from a reference: letters, digits, dot, dash, underscore; no leading dot. */
@@ -69,10 +99,20 @@ export function referenceFolder(reference: string): string {
 const compact = (text: string): string => text.replace(/\s+/g, '').toUpperCase();
 
 // A person id that is the share code itself (a label column holding the codes) would put the code
-// in clear in every receipt: the name is used instead.
-function personOf(person: string | undefined, result: RegisterableResult): string {
+// in clear in every receipt: the register's match, else the name, is used instead.
+function personOf(person: string | undefined, result: RegisterableResult, match: PersonMatch): string {
   const id = person?.trim();
-  return id && compact(id) !== compact(result.share_code) ? id : result.name;
+  return id && compact(id) !== compact(result.share_code) ? id : (match.person ?? result.name);
+}
+
+function checkedLikeness(likeness: FileCheckOptions['likeness']): void {
+  if (likeness === undefined) return;
+  if (!LIKENESS_HOWS.includes(likeness.how) || !likeness.by?.trim()) {
+    throw new ShareCodeRegisterError(
+      'bad_likeness',
+      `A likeness check needs how (${LIKENESS_HOWS.join(' or ')}) and who made it.`,
+    );
+  }
 }
 
 async function fileEvidence(
@@ -126,13 +166,16 @@ async function fileCheckNow(
   const checks = (await readReceipts(register))
     .map((stored) => stored.receipt)
     .filter((receipt): receipt is CheckReceipt => receipt.type === 'check');
+  checkedLikeness(options.likeness);
   const same = checks.find(
     (receipt) =>
       receipt.kind === kind && receipt.reference === reference && receipt.checked_at === result.checked_at,
   );
   const shareCodeHmac = shareCodeHash(register.key, result.share_code);
   const repeats = checks.filter((receipt) => receipt.share_code_hmac === shareCodeHmac && receipt !== same);
-  if (same) return { receipt: same, alreadyFiled: true, repeats, newRegister: created };
+  const match = matchPerson(register.key, checks, kind, result);
+  if (same)
+    return { receipt: same, alreadyFiled: true, repeats, newRegister: created, match, likeness: null };
   if (options.allowMixedModes !== true) refuseMixedModes(register, checks, mode);
 
   const checkDate = checkDateOf(result);
@@ -150,7 +193,7 @@ async function fileCheckNow(
       kind,
       mode,
       reference,
-      person: personOf(options.person, result),
+      person: personOf(options.person, result, match),
       name: result.name,
       checked_by: {
         operator: options.operator?.trim() || null,
@@ -163,11 +206,34 @@ async function fileCheckNow(
       expiry_date: result.expiry_date ?? result.valid_until ?? null,
       follow_up: followUpFor(result, checkDate),
       share_code_hmac: shareCodeHmac,
+      ...(result.date_of_birth
+        ? { identity_hmac: identityHash(register.key, result.name, result.date_of_birth) }
+        : {}),
       files: { pdf, photo },
     },
     now,
   );
-  return { receipt: stored.receipt as CheckReceipt, alreadyFiled: false, repeats, newRegister: created };
+  const receipt = stored.receipt as CheckReceipt;
+  const likeness =
+    options.likeness === undefined
+      ? null
+      : ((
+          await appendReceipt(
+            register,
+            {
+              type: 'likeness',
+              kind,
+              person: receipt.person,
+              reference,
+              check_seq: receipt.seq,
+              how: options.likeness.how,
+              by: options.likeness.by.trim(),
+              at: (options.likeness.at ?? now).toISOString(),
+            },
+            now,
+          )
+        ).receipt as LikenessReceipt);
+  return { receipt, alreadyFiled: false, repeats, newRegister: created, match, likeness };
 }
 
 /**

@@ -1,5 +1,12 @@
-import { type CheckKind, type DueStatus, dueStatus, type FollowUpBasis } from '@sharecode/core/duties';
+import {
+  type CheckKind,
+  type DueStatus,
+  dueStatus,
+  type Excuse,
+  type FollowUpBasis,
+} from '@sharecode/core/duties';
 import { formatDate } from '@sharecode/core/util';
+import { excuseOfPerson } from './excuse.js';
 import type { Register } from './open-register.js';
 import { peopleOf } from './people.js';
 import type { CheckMode } from './receipt.js';
@@ -22,6 +29,8 @@ export interface FollowUpItem {
   status: Exclude<DueStatus, 'later'>;
   /** Days from today to the follow-up date (negative: overdue). */
   days: number;
+  /** The statutory excuse on `today` (core's `excuseFor`): `lapsed` once overdue. */
+  excuse: Excuse;
 }
 
 export interface FollowUpList {
@@ -66,6 +75,7 @@ export async function listFollowUps(
       basis: followUp.basis,
       status,
       days,
+      excuse: excuseOfPerson(person, today),
     });
   }
   items.sort((a, b) => a.follow_up_date.localeCompare(b.follow_up_date) || a.person.localeCompare(b.person));

@@ -5,11 +5,33 @@ export type {
   CheckKind,
   DueStatus,
   DutyResult,
+  Excuse,
+  ExcuseCaution,
+  ExcuseCheck,
+  ExcuseGap,
+  ExcuseInput,
+  ExcuseState,
   FollowUp,
   FollowUpBasis,
+  LikenessHow,
+  LikenessRecord,
   NoFollowUpReason,
+  WorkKind,
 } from '@sharecode/core/duties';
-export { followUpFor, RETENTION_YEARS_AFTER_END, retentionEnd } from '@sharecode/core/duties';
+export {
+  excuseFor,
+  excuseGapInWords,
+  excuseInWords,
+  followUpFor,
+  LIKENESS_HOWS,
+  RETENTION_YEARS_AFTER_END,
+  RIGHT_TO_RENT_CHECK_WINDOW_DAYS,
+  retentionEnd,
+  WORK_KINDS,
+  workOf,
+} from '@sharecode/core/duties';
+export { confirmLikeness, type LikenessConfirmation } from './confirm-likeness.js';
+export { excuseOfPerson, likenessFor } from './excuse.js';
 export {
   assertModeAccepted,
   type FileCheckOptions,
@@ -18,6 +40,7 @@ export {
   type RegisterableResult,
   referenceFolder,
 } from './file-check.js';
+export { findPerson, type PersonQuery } from './find-person.js';
 export {
   DEFAULT_FOLLOW_UP_WINDOW_DAYS,
   type FollowUpItem,
@@ -32,13 +55,16 @@ export {
   type LoadKeyOptions,
   loadRegisterKey,
 } from './load-register-key.js';
+export { matchPerson, type PersonMatch, type PersonMatchBasis } from './match-person.js';
 export { defaultStateDir, type OpenRegisterOptions, openRegister, type Register } from './open-register.js';
 export type { PersonFollowUp, PersonRecord } from './people.js';
+export { type PersonView, viewPerson } from './person-view.js';
 export { type PrunedPerson, type PruneReport, pruneRegister } from './prune.js';
 export type {
   CheckMode,
   CheckReceipt,
   DatesReceipt,
+  LikenessReceipt,
   PruneReceipt,
   Receipt,
   ReceiptFile,
@@ -47,6 +73,7 @@ export type {
 export { type RegisterErrorReason, ShareCodeRegisterError } from './register-error.js';
 export { REGISTER_FILE, type RegisterInfo, registerKeyId } from './register-info.js';
 export {
+  identityHash,
   newRegisterKey,
   parseRegisterKey,
   type RegisterKey,
@@ -54,7 +81,7 @@ export {
 } from './register-key.js';
 export { readReceipts } from './register-store.js';
 export { type EmploymentDates, setEmploymentDates } from './set-dates.js';
-export { type PersonSummary, type RegisterSummary, summariseRegister } from './summary.js';
+export { type PersonSummary, personSummary, type RegisterSummary, summariseRegister } from './summary.js';
 export {
   type HeadsSeen,
   type RegisterProblem,
@@ -62,3 +89,4 @@ export {
   type RegisterVerification,
   verifyRegister,
 } from './verify-register.js';
+export { receiptPath, type VouchedReceipts, vouchedReceipts } from './vouched.js';

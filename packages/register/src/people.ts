@@ -1,8 +1,9 @@
-import { type CheckKind, type FollowUp, retentionEnd } from '@sharecode/core/duties';
+import { type CheckKind, type FollowUp, retentionEnd, type WorkKind } from '@sharecode/core/duties';
 import {
   type CheckMode,
   type CheckReceipt,
   type DatesReceipt,
+  type LikenessReceipt,
   modeOf,
   type StoredReceipt,
 } from './receipt.js';
@@ -35,6 +36,10 @@ export interface PersonRecord {
   followUp: PersonFollowUp;
   started: string | null;
   ended: string | null;
+  /** The work recorded with the dates (employment, engagement, tenancy); null: none recorded. */
+  work: WorkKind | null;
+  /** Likeness checks recorded (the photo compared with the person), oldest first. */
+  likeness: LikenessReceipt[];
   /** The last day the evidence must be kept; null while the employment or tenancy goes on. */
   retentionEnd: string | null;
   /** Sequence numbers of every receipt about them (checks and dates). */
@@ -61,6 +66,7 @@ export function prunedSeqs(stored: readonly StoredReceipt[]): Set<number> {
 export function peopleOf(stored: readonly StoredReceipt[]): PersonRecord[] {
   const checks = new Map<string, CheckReceipt[]>();
   const dates = new Map<string, DatesReceipt[]>();
+  const likeness = new Map<string, LikenessReceipt[]>();
   const pruned = prunedSeqs(stored);
   for (const { receipt } of stored) {
     if (pruned.has(receipt.seq)) continue;
@@ -70,6 +76,9 @@ export function peopleOf(stored: readonly StoredReceipt[]): PersonRecord[] {
     } else if (receipt.type === 'dates') {
       const key = personKey(receipt.kind, receipt.person);
       dates.set(key, [...(dates.get(key) ?? []), receipt]);
+    } else if (receipt.type === 'likeness') {
+      const key = personKey(receipt.kind, receipt.person);
+      likeness.set(key, [...(likeness.get(key) ?? []), receipt]);
     }
   }
   const people: PersonRecord[] = [];
@@ -78,6 +87,7 @@ export function peopleOf(stored: readonly StoredReceipt[]): PersonRecord[] {
     const latest = ordered.at(-1) as CheckReceipt;
     const lastDates = dates.get(key)?.at(-1);
     const ended = lastDates?.ended ?? null;
+    const compared = likeness.get(key) ?? [];
     people.push({
       kind: latest.kind,
       person: latest.person,
@@ -88,8 +98,14 @@ export function peopleOf(stored: readonly StoredReceipt[]): PersonRecord[] {
       followUp: personFollowUp(latest, ended),
       started: lastDates?.started ?? null,
       ended,
+      work: [...(dates.get(key) ?? [])].reverse().find((d) => d.work !== undefined)?.work ?? null,
+      likeness: compared,
       retentionEnd: ended === null ? null : retentionEnd(latest.kind, ended),
-      seqs: [...ordered.map((c) => c.seq), ...(dates.get(key) ?? []).map((d) => d.seq)].sort((a, b) => a - b),
+      seqs: [
+        ...ordered.map((c) => c.seq),
+        ...(dates.get(key) ?? []).map((d) => d.seq),
+        ...compared.map((l) => l.seq),
+      ].sort((a, b) => a - b),
     });
   }
   return people.sort((a, b) => a.person.localeCompare(b.person) || a.kind.localeCompare(b.kind));

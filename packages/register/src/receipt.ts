@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CheckKind, FollowUp } from '@sharecode/core/duties';
+import type { CheckKind, FollowUp, LikenessHow, WorkKind } from '@sharecode/core/duties';
 import type { RegisterKey } from './register-key.js';
 import { openSealedJson, sealJson } from './sealed-json.js';
 
@@ -46,6 +46,11 @@ export interface CheckReceipt extends ReceiptBase {
   follow_up: FollowUp;
   /** HMAC-SHA256 of the share code with the register key: recognises a repeat, reveals nothing. */
   share_code_hmac: string;
+  /**
+   * HMAC-SHA256 of the name and date of birth with the register key: finds the person a follow-up
+   * check (with a new share code) is about. Absent in receipts written before it was kept.
+   */
+  identity_hmac?: string | undefined;
   files: { pdf: ReceiptFile | null; photo: ReceiptFile | null };
 }
 
@@ -57,6 +62,26 @@ export interface DatesReceipt extends ReceiptBase {
   reference: string;
   started: string | null;
   ended: string | null;
+  /** What the work is (employment, engagement, tenancy); absent in receipts written before it was recorded. */
+  work?: WorkKind | undefined;
+}
+
+/**
+ * The photo on a check's profile compared with the person (Home Office, "Employer's guide to right
+ * to work checks": in their presence or on a live video call), part of the statutory excuse.
+ */
+export interface LikenessReceipt extends ReceiptBase {
+  type: 'likeness';
+  kind: CheckKind;
+  person: string;
+  reference: string;
+  /** The check whose photo was compared (its sequence number). */
+  check_seq: number;
+  how: LikenessHow;
+  /** Who compared the photo with the person. */
+  by: string;
+  /** When they did (ISO 8601, UTC). */
+  at: string;
 }
 
 /** Receipts removed once past their retention end: their hashes keep the chain checkable. */
@@ -66,7 +91,7 @@ export interface PruneReceipt extends ReceiptBase {
   on: string;
 }
 
-export type Receipt = CheckReceipt | DatesReceipt | PruneReceipt;
+export type Receipt = CheckReceipt | DatesReceipt | LikenessReceipt | PruneReceipt;
 
 /** A receipt as read back: the parsed content, its file's hash, and whether its seal holds. */
 export interface StoredReceipt {
@@ -109,6 +134,6 @@ export function parseReceipt(bytes: Uint8Array, key: RegisterKey | undefined): P
   if (opened === undefined) return undefined;
   const { body } = opened;
   if (body.format !== RECEIPT_FORMAT || typeof body.seq !== 'number') return undefined;
-  if (!['check', 'dates', 'prune'].includes(String(body.type))) return undefined;
+  if (!['check', 'dates', 'likeness', 'prune'].includes(String(body.type))) return undefined;
   return { receipt: body as unknown as Receipt, sealed: opened.sealed, canonical: opened.canonical };
 }

@@ -13,6 +13,10 @@ export type RegisterErrorReason =
   | 'register_gone'
   /** No check with that reference is in the register. */
   | 'unknown_reference'
+  /** A reference (or name) shared by several people: say which person (`candidates` lists them). */
+  | 'ambiguous_person'
+  /** A likeness check without how (in-person or video) or who, or dated before its check. */
+  | 'bad_likeness'
   /** A date is not a real YYYY-MM-DD day, is before the start or the check, or is of the wrong kind. */
   | 'bad_date'
   /** The register holds something it did not write (run verify). */
@@ -23,10 +27,17 @@ export type RegisterErrorReason =
 /** An evidence-register operation could not be done; `reason` says why, the message what to do. */
 export class ShareCodeRegisterError extends ShareCodeError {
   readonly reason: RegisterErrorReason;
+  /** With `ambiguous_person`: the people to choose from (their ids, as `person` takes them). */
+  readonly candidates: readonly string[];
 
-  constructor(reason: RegisterErrorReason, message: string, options?: { cause?: unknown }) {
-    super('evidence', message, options);
+  constructor(
+    reason: RegisterErrorReason,
+    message: string,
+    options?: { cause?: unknown; candidates?: readonly string[] },
+  ) {
+    super('evidence', message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ShareCodeRegisterError';
     this.reason = reason;
+    this.candidates = options?.candidates ?? [];
   }
 }

@@ -42,3 +42,12 @@ export function hmacHex(key: Uint8Array, text: string): string {
 export function shareCodeHash(key: RegisterKey, shareCode: string): string {
   return hmacHex(key.bytes, `share-code:${shareCode.replace(/\s+/g, '').toUpperCase()}`);
 }
+
+/**
+ * The keyed hash of a person's name and date of birth: a follow-up check, made with a new share
+ * code, is matched to the person it follows up; spaces and case in the name do not matter.
+ */
+export function identityHash(key: RegisterKey, name: string, dateOfBirth: string): string {
+  const tidy = name.replace(/\s+/g, ' ').trim().toUpperCase();
+  return hmacHex(key.bytes, `identity:${tidy}|${dateOfBirth.trim()}`);
+}

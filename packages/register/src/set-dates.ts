@@ -1,5 +1,6 @@
-import type { CheckKind } from '@sharecode/core/duties';
+import { type WorkKind, workFitsCheck, workOf } from '@sharecode/core/duties';
 import { parseIsoDate } from '@sharecode/core/util';
+import { findPerson } from './find-person.js';
 import type { Register } from './open-register.js';
 import { type PersonRecord, peopleOf } from './people.js';
 import type { DatesReceipt } from './receipt.js';
@@ -12,10 +13,13 @@ export interface EmploymentDates {
   /** Last day of the employment or tenancy, YYYY-MM-DD; undefined keeps what was recorded. */
   ended?: string | undefined;
   /**
-   * Which dates these are, when the caller knows (rtw's --employment-* or --tenancy-* flags): an
-   * employment's dates on a right-to-rent check, or a tenancy's on a right-to-work check, are refused.
+   * Which work these dates are of, when the caller knows (rtw's --employment-*, --engagement-* or
+   * --tenancy-* flags): recorded with them. An employment's or engagement's dates on a right-to-rent
+   * check, or a tenancy's on a right-to-work check, are refused.
    */
-  of?: 'employment' | 'tenancy' | undefined;
+  of?: WorkKind | undefined;
+  /** The person's id, when the reference is shared by several people (refused otherwise). */
+  person?: string | undefined;
   now?: Date | undefined;
 }
 
@@ -28,12 +32,6 @@ function checkedDate(value: string | undefined, field: string): void {
   }
 }
 
-const OF_KIND: Readonly<Record<CheckKind, 'employment' | 'tenancy' | undefined>> = {
-  right_to_work: 'employment',
-  right_to_rent: 'tenancy',
-  immigration_status: undefined,
-};
-
 /** The dates checked against the record: each refusal says why, and nothing is written. */
 function refuseDates(
   person: PersonRecord,
@@ -41,8 +39,8 @@ function refuseDates(
   started: string | null,
   ended: string | null,
 ): void {
-  const expected = OF_KIND[person.kind];
-  if (of !== undefined && expected !== undefined && of !== expected) {
+  const expected = workOf(person.kind, person.work);
+  if (of !== undefined && expected !== null && !workFitsCheck(person.kind, of)) {
     const kind = person.kind === 'right_to_work' ? 'right-to-work' : 'right-to-rent';
     throw new ShareCodeRegisterError(
       'bad_date',
@@ -67,8 +65,10 @@ function refuseDates(
 }
 
 /**
- * Records when the employment or tenancy of the person checked under `reference` started or ended.
- * The end date starts the retention period; a later call replaces an earlier one.
+ * Records when the employment, engagement or tenancy of the person checked under `reference` (a
+ * check's reference, or the person's id) started or ended. The end date starts the retention
+ * period; a later call replaces an earlier one. A reference shared by several people is refused
+ * (`ambiguous_person`, with the candidates) unless `person` says which.
  */
 export function setEmploymentDates(
   register: Register,
@@ -81,23 +81,25 @@ export function setEmploymentDates(
     if (dates.started === undefined && dates.ended === undefined) {
       throw new ShareCodeRegisterError('bad_date', 'Give a start date, an end date, or both.');
     }
-    const people = peopleOf(await readReceipts(register));
-    const person = people
-      .filter((p) => p.checks.some((check) => check.reference === reference))
-      .sort((a, b) => a.latest.checked_at.localeCompare(b.latest.checked_at))
-      .at(-1);
-    if (person === undefined) {
-      throw new ShareCodeRegisterError(
-        'unknown_reference',
-        `No check with reference ${reference} is in the register: see the references in the report.`,
-      );
-    }
+    // A reference shared by several people (a batch's, say) is never resolved by picking one.
+    const person = findPerson(peopleOf(await readReceipts(register)), { reference, person: dates.person });
     const started = dates.started ?? person.started;
     const ended = dates.ended ?? person.ended;
     refuseDates(person, dates.of, started, ended);
+    const work = dates.of !== undefined && workFitsCheck(person.kind, dates.of) ? dates.of : person.work;
     const stored = await appendReceipt(
       register,
-      { type: 'dates', kind: person.kind, person: person.person, reference, started, ended },
+      {
+        type: 'dates',
+        kind: person.kind,
+        person: person.person,
+        reference: person.checks.some((check) => check.reference === reference)
+          ? reference
+          : person.latest.reference,
+        started,
+        ended,
+        ...(work === null ? {} : { work }),
+      },
       dates.now ?? new Date(),
     );
     return stored.receipt as DatesReceipt;

@@ -1,9 +1,18 @@
-import { type CheckKind, isPastRetention } from '@sharecode/core/duties';
+import {
+  type CheckKind,
+  type Excuse,
+  isPastRetention,
+  type LikenessRecord,
+  type WorkKind,
+  workOf,
+} from '@sharecode/core/duties';
 import { formatDate } from '@sharecode/core/util';
+import { excuseOfPerson, likenessFor } from './excuse.js';
 import type { Register } from './open-register.js';
-import { type PersonFollowUp, peopleOf } from './people.js';
+import { type PersonFollowUp, type PersonRecord, peopleOf } from './people.js';
 import { type CheckMode, modeOf } from './receipt.js';
-import { readReceipts } from './register-store.js';
+import type { RegisterProblem } from './register-problem.js';
+import { type VouchedReceipts, vouchedReceipts } from './vouched.js';
 
 export interface PersonSummary {
   kind: CheckKind;
@@ -20,7 +29,13 @@ export interface PersonSummary {
     permission: string | null;
     expiry_date: string | null;
     checked_by: { operator: string | null; organisation: string | null };
+    /** The photo on this check compared with the person: how, by whom, when; null: not recorded. */
+    likeness: LikenessRecord | null;
   };
+  /** What the work is: employment, engagement or tenancy (null: an immigration-status check). */
+  work: WorkKind | null;
+  /** The statutory excuse the record gives on `generated_on` (core's `excuseFor`). */
+  excuse: Excuse;
   /** The follow-up due: none once the employment or tenancy ended before it (`reason: 'ended'`). */
   follow_up: PersonFollowUp;
   started: string | null;
@@ -35,15 +50,15 @@ export interface RegisterSummary {
   generated_on: string;
   register: string;
   people: PersonSummary[];
+  /** Whether the register verified intact; when not, `refused` names the receipts left out. */
+  verified: boolean;
+  /** Receipts the register does not vouch for (a broken seal, a chain problem): not summarised. */
+  refused: RegisterProblem[];
 }
 
-/** One line per person and kind: what an auditor asks to see. */
-export async function summariseRegister(
-  register: Register,
-  options: { today?: string | undefined } = {},
-): Promise<RegisterSummary> {
-  const today = options.today ?? formatDate(new Date());
-  const people = peopleOf(await readReceipts(register)).map((p) => ({
+/** One person's line, from their record. */
+export function personSummary(p: PersonRecord, today: string): PersonSummary {
+  return {
     kind: p.kind,
     mode: p.mode,
     person: p.person,
@@ -57,12 +72,34 @@ export async function summariseRegister(
       permission: p.latest.permission,
       expiry_date: p.latest.expiry_date,
       checked_by: p.latest.checked_by,
+      likeness: likenessFor(p, p.latest),
     },
+    work: workOf(p.kind, p.work),
+    excuse: excuseOfPerson(p, today),
     follow_up: p.followUp,
     started: p.started,
     ended: p.ended,
     retention_end: p.retentionEnd,
     past_retention: p.retentionEnd !== null && isPastRetention(p.retentionEnd, today),
-  }));
-  return { generated_on: today, register: register.dir, people };
+  };
+}
+
+/**
+ * One line per person and kind, with the statutory excuse: what an auditor asks to see. Only the
+ * receipts the register vouches for are read (`vouchedReceipts`); the others are named in `refused`.
+ */
+export async function summariseRegister(
+  register: Register,
+  options: { today?: string | undefined; vouched?: VouchedReceipts | undefined } = {},
+): Promise<RegisterSummary> {
+  const today = options.today ?? formatDate(new Date());
+  const vouched = options.vouched ?? (await vouchedReceipts(register));
+  const people = peopleOf(vouched.receipts).map((p) => personSummary(p, today));
+  return {
+    generated_on: today,
+    register: register.dir,
+    people,
+    verified: vouched.verification.ok,
+    refused: vouched.refused,
+  };
 }

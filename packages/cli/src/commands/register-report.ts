@@ -1,4 +1,4 @@
-import { summariseRegister, verifyRegister } from '@sharecode/register';
+import { summariseRegister, vouchedReceipts } from '@sharecode/register';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { stringOption } from '../options.js';
@@ -9,8 +9,10 @@ import { withRegister } from '../register/with-register.js';
 /** `rtw register report --out report.html`: every person, last check, follow-up and retention end. */
 export async function registerReportCommand(ctx: CommandContext): Promise<number> {
   return withRegister(ctx, async (register, out) => {
-    const summary = await summariseRegister(register, { today: stringOption(ctx.options, 'today') });
-    const verification = await verifyRegister(register);
+    // One verification: the table holds only the receipts it vouches for, the banner names the rest.
+    const vouched = await vouchedReceipts(register);
+    const summary = await summariseRegister(register, { today: stringOption(ctx.options, 'today'), vouched });
+    const { verification } = vouched;
     const path = stringOption(ctx.options, 'out');
     if (path !== undefined) {
       await writePrivateFile(path, reportHtml(summary, verification));
@@ -18,8 +20,10 @@ export async function registerReportCommand(ctx: CommandContext): Promise<number
     }
     if (out.json) out.jsonValue({ ...summary, verification });
     else if (path === undefined) out.data(reportHtml(summary, verification));
-    if (!verification.ok)
+    if (!verification.ok) {
       out.error('The register did not verify: the report lists the problems (rtw register verify).');
+      return EXIT.REGISTER_PROBLEMS;
+    }
     return EXIT.OK;
   });
 }

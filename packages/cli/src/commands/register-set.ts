@@ -1,52 +1,51 @@
-import { retentionEnd, setEmploymentDates } from '@sharecode/register';
+import { retentionEnd, setEmploymentDates, type WorkKind } from '@sharecode/register';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { argumentsOf, stringOption } from '../options.js';
 import { outputFor } from '../output/output.js';
+import { withPersonAsked } from '../register/ask-person.js';
 import { withRegister } from '../register/with-register.js';
 import { stopWith, usageFailure } from '../render/failure.js';
+
+const WORKS: readonly WorkKind[] = ['employment', 'engagement', 'tenancy'];
 
 /** `rtw register set <reference> --employment-ended DATE`: dates that start the retention period. */
 export async function registerSetCommand(ctx: CommandContext): Promise<number> {
   const out = outputFor(ctx);
   const reference = String(argumentsOf(ctx.options)[0] ?? '');
-  const pick = (a: string, b: string): string | undefined =>
-    stringOption(ctx.options, a) ?? stringOption(ctx.options, b);
-  const started = pick('employmentStarted', 'tenancyStarted');
-  const ended = pick('employmentEnded', 'tenancyEnded');
-  const employment = ['employmentStarted', 'employmentEnded'].some((n) => stringOption(ctx.options, n));
-  const tenancy = ['tenancyStarted', 'tenancyEnded'].some((n) => stringOption(ctx.options, n));
-  if (employment && tenancy) {
+  const given = WORKS.filter((work) =>
+    [`${work}Started`, `${work}Ended`].some((name) => stringOption(ctx.options, name) !== undefined),
+  );
+  if (given.length > 1) {
     return stopWith(
       out,
-      usageFailure(
-        'Give the employment dates or the tenancy dates, not both: a check is about one or the other.',
-      ),
+      usageFailure(`Give the dates of one ${given.join(' or ')}, not several: a check is about one of them.`),
     );
   }
-  if (started === undefined && ended === undefined) {
+  const work = given[0];
+  const started = work === undefined ? undefined : stringOption(ctx.options, `${work}Started`);
+  const ended = work === undefined ? undefined : stringOption(ctx.options, `${work}Ended`);
+  if (work === undefined) {
     const failure = usageFailure(
-      'Give --employment-ended DATE (or --tenancy-ended), --employment-started DATE, or both.',
+      'Give --employment-ended DATE (or --engagement-ended, --tenancy-ended), --employment-started DATE, or both.',
     );
     return stopWith(out, failure);
   }
   return withRegister(
     ctx,
     async (register) => {
-      const receipt = await setEmploymentDates(register, reference, {
-        started,
-        ended,
-        of: employment ? 'employment' : 'tenancy',
-      });
+      const receipt = await withPersonAsked(out, stringOption(ctx.options, 'person'), (person) =>
+        setEmploymentDates(register, reference, { started, ended, of: work, person }),
+      );
       const keepUntil = receipt.ended === null ? null : retentionEnd(receipt.kind, receipt.ended);
       if (out.json) out.jsonValue({ ...receipt, retention_end: keepUntil });
       else {
         out.data(
-          `Recorded for ${receipt.person}: started ${receipt.started ?? 'not recorded'}, ended ${receipt.ended ?? 'not yet'}.`,
+          `Recorded for ${receipt.person}: ${receipt.work ?? work} started ${receipt.started ?? 'not recorded'}, ended ${receipt.ended ?? 'not yet'}.`,
         );
         out.data(
           keepUntil === null
-            ? 'The evidence is kept while the employment or tenancy goes on.'
+            ? `The evidence is kept while the ${receipt.work ?? work} goes on.`
             : `Keep the evidence until ${keepUntil}; after that, rtw register prune deletes it.`,
         );
       }

@@ -1,11 +1,20 @@
 import { userInfo } from 'node:os';
-import { assertModeAccepted, type CheckMode, type FiledCheck, fileCheck } from '@sharecode/register';
+import {
+  assertModeAccepted,
+  type CheckMode,
+  type FiledCheck,
+  fileCheck,
+  LIKENESS_HOWS,
+  type LikenessHow,
+} from '@sharecode/register';
 import type { CheckResult } from '@sharecode/sdk';
 import type { CliIo } from '../context.js';
 import { envValue, flagOption, stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
 import { type Failure, withMessage } from '../render/failure.js';
+import { canPrompt } from '../request/gather.js';
 import { promptedValue } from '../request/prompted.js';
+import { askLikeness, askPerson } from './ask-filing.js';
 import { registerFor, wantsRegister } from './open-register.js';
 import { registerFailure } from './register-failure.js';
 
@@ -32,21 +41,41 @@ export function checkModeOf(options: Options, io: CliIo): CheckMode {
   return apiKey?.startsWith('rtw_live_') ? 'live' : 'sandbox';
 }
 
-/** Files a result in the register; the failure says the check ran but was not filed. */
+/** --likeness in-person|video: how the photo was compared with the person (checked when parsed). */
+export function likenessOption(options: Options): LikenessHow | undefined {
+  const how = stringOption(options, 'likeness');
+  return how !== undefined && (LIKENESS_HOWS as readonly string[]).includes(how)
+    ? (how as LikenessHow)
+    : undefined;
+}
+
+/**
+ * Files a result in the register; the failure says the check ran but was not filed. With `ask` (one
+ * check at a terminal), the person it may be and the likeness check are asked for before filing.
+ */
 export async function fileResult(
   options: Options,
   io: CliIo,
   result: CheckResult,
-  extra: { person?: string | undefined; fallbackReference: string },
+  extra: { person?: string | undefined; fallbackReference: string; ask?: boolean | undefined },
 ): Promise<{ ok: true; value: Filed } | { ok: false; error: Failure }> {
   const register = await registerFor(options, io, 'file');
   if (!register.ok) return register;
   try {
+    const operator = operatorOf(options, io);
+    let person = extra.person ?? stringOption(options, 'person');
+    let how = likenessOption(options);
+    if (extra.ask === true) {
+      person ??= await askPerson(io, register.value, result);
+      // A REJECTED check excuses nothing: no likeness to ask for.
+      if (result.outcome === 'ACCEPTED') how ??= await askLikeness(io);
+    }
     const filed = await fileCheck(register.value, result, {
       mode: checkModeOf(options, io),
       allowMixedModes: flagOption(options, 'allowMixedModes'),
-      person: extra.person ?? stringOption(options, 'person'),
-      operator: operatorOf(options, io),
+      person,
+      likeness: how === undefined || operator === undefined ? undefined : { how, by: operator },
+      operator,
       organisation: stringOption(options, 'company') ?? promptedValue(options, 'company_name'),
       fallbackReference: extra.fallbackReference,
     });
@@ -85,6 +114,22 @@ export function describeFiled(out: Output, filed: Filed): void {
       ? `Next check due:   by ${receipt.follow_up.date}`
       : `Next check due:   none needed (${receipt.follow_up.reason.replaceAll('_', ' ')})`,
   );
+  say(
+    filed.likeness === null
+      ? 'Likeness:         not recorded: compare the photo with the person (in person or on a live video call), then: rtw register confirm-likeness ' +
+          `${receipt.reference} --how in-person|video --by NAME`
+      : `Likeness:         ${filed.likeness.how} by ${filed.likeness.by}`,
+  );
+  if (filed.match.person !== undefined && filed.match.person !== receipt.name) {
+    out.notice(
+      `Filed under ${filed.match.person}: the same ${filed.match.by === 'share_code' ? 'share code' : 'name and date of birth'} as their earlier check.`,
+    );
+  }
+  if (filed.match.person === undefined && filed.match.candidates.some((id) => id !== receipt.person)) {
+    out.notice(
+      `Note: this may be ${filed.match.candidates.join(' or ')}, already in the register; filed as ${receipt.person}. If it is the same person, file their checks with --person ID.`,
+    );
+  }
   for (const earlier of filed.repeats.slice(-3)) {
     out.notice(
       `Note: this share code was checked before, on ${earlier.check_date} (reference ${earlier.reference}).`,
@@ -103,7 +148,7 @@ export async function fileIfAsked(
   fallbackReference: string,
 ): Promise<Failure | undefined> {
   if (!wantsRegister(options)) return undefined;
-  const filed = await fileResult(options, out.io, result, { fallbackReference });
+  const filed = await fileResult(options, out.io, result, { fallbackReference, ask: canPrompt(out.io) });
   if (!filed.ok) return filed.error;
   describeFiled(out, filed.value);
   return undefined;

@@ -14,6 +14,8 @@ export function registerFailure(error: unknown): Failure {
       'unknown_reference',
       'mixed_modes',
       'register_gone',
+      'ambiguous_person',
+      'bad_likeness',
     ];
     const message = inCliWords(error.message);
     if (typeof reason === 'string' && usage.includes(reason)) {

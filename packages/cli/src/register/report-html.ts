@@ -1,4 +1,5 @@
 import {
+  excuseInWords,
   type PersonSummary,
   RETENTION_YEARS_AFTER_END,
   type RegisterSummary,
@@ -37,6 +38,9 @@ export const REPORT_COLUMNS = [
   'Permission',
   'Expires',
   'Follow-up',
+  'Statutory excuse',
+  'Likeness check',
+  'Work',
   'Started',
   'Ended',
   'Keep until',
@@ -60,6 +64,11 @@ function row(person: PersonSummary): Element {
     last.permission ?? '',
     last.expiry_date ?? 'No time limit',
     person.follow_up.due ? person.follow_up.date : REASONS[person.follow_up.reason],
+    excuseInWords(person.excuse),
+    last.likeness === null
+      ? 'Not recorded'
+      : `${last.likeness.how === 'video' ? 'Live video call' : 'In person'}, ${last.likeness.by}, ${last.likeness.at.slice(0, 10)}`,
+    person.work ?? '',
     person.started ?? '',
     person.ended ?? 'Still employed or renting',
     person.retention_end === null
@@ -70,15 +79,17 @@ function row(person: PersonSummary): Element {
     by,
     String(person.checks),
   ];
+  const gap = person.excuse.state === 'incomplete' || person.excuse.state === 'lapsed';
+  const excuseColumn = REPORT_COLUMNS.indexOf('Statutory excuse');
   return h(
     person.mode === 'sandbox' ? 'tr.sandbox' : 'tr',
-    cells.map((cell) => h('td', cell)),
+    cells.map((cell, index) => h(index === excuseColumn && gap ? 'td.gap' : 'td', cell)),
   );
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:2rem;color:#0b0c0c}
 table{border-collapse:collapse;font-size:.9rem}th,td{border:1px solid #b1b4b6;padding:.3rem .5rem;text-align:left;vertical-align:top}
-th{background:#f3f2f1}.ok{color:#00703c}.bad{color:#d4351c}.sandbox{background:#fff7bf}`;
+th{background:#f3f2f1}.ok{color:#00703c}.bad{color:#d4351c}.sandbox{background:#fff7bf}.gap{background:#fde0dc}`;
 
 /**
  * The auditor's report: one row per person and kind (last check, outcome, follow-up, retention end),
@@ -97,6 +108,12 @@ export function reportHtml(summary: RegisterSummary, verification: RegisterVerif
           'ul',
           verification.problems.map((p) => h('li', `${p.path}: ${p.kind}, ${p.detail}`)),
         ),
+        summary.refused.length === 0
+          ? null
+          : h(
+              'p',
+              `Left out of the table: ${summary.refused.map((p) => p.path).join(', ')} (the register does not vouch for them).`,
+            ),
       ]);
   const tree = h(null, [
     { type: 'doctype' },

@@ -7,7 +7,9 @@ import { addYearsTo, isoDay } from './calendar.js';
  */
 export const RETENTION_YEARS_AFTER_END: Readonly<Record<CheckKind, number>> = {
   // Home Office, "Employer's guide to right to work checks": keep the evidence securely for the
-  // duration of the employment and for two years after it ends.
+  // duration of the employment and for two years after it ends. Since 1 October 2026 (Border
+  // Security, Asylum and Immigration Act 2025, s.48; the code of practice updated 30 June 2026) the
+  // same holds for an engagement: a worker contract, an individual contractor, a platform's worker.
   right_to_work: 2,
   // Home Office, "Code of practice on illegal immigrants and private rented accommodation": keep
   // the copies for the duration of the tenancy and for one year after it ends.

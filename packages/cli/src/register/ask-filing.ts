@@ -1,0 +1,75 @@
+import {
+  type CheckReceipt,
+  LIKENESS_HOWS,
+  type LikenessHow,
+  matchPerson,
+  type Register,
+  readReceipts,
+} from '@sharecode/register';
+import type { CheckResult } from '@sharecode/sdk';
+import type { CliIo } from '../context.js';
+
+const MAX_ASKS = 3;
+
+const KIND_OF_TITLE = {
+  'Right to work': 'right_to_work',
+  'Right to rent': 'right_to_rent',
+  'Immigration status': 'immigration_status',
+} as const;
+
+/** Reads "in-person", "in person", "i", "video", "v" (any case); undefined for anything else. */
+export function likenessAnswer(text: string): LikenessHow | 'later' | undefined {
+  const word = text.trim().toLowerCase().replace(/\s+/g, '-');
+  if (word === '' || word === 'later' || word === 'no' || word === 'n') return 'later';
+  if (word === 'i' || word === 'in-person' || word === 'person') return 'in-person';
+  if (word === 'v' || word === 'video') return 'video';
+  return (LIKENESS_HOWS as readonly string[]).includes(word) ? (word as LikenessHow) : undefined;
+}
+
+/**
+ * At a terminal after a check: how the photo on the profile was compared with the person, the part
+ * of the statutory excuse only the employer can record. Enter (or "later") records nothing now.
+ */
+export async function askLikeness(io: CliIo): Promise<LikenessHow | undefined> {
+  if (io.prompt === undefined) return undefined;
+  io.stderr.write(
+    'Likeness: compare the photo on the profile with the person, in their presence or on a live video call.\n',
+  );
+  for (let asked = 0; asked < MAX_ASKS; asked++) {
+    const typed = await io.prompt('How did you see them? in-person, video, or Enter for later: ');
+    if (typed === undefined) return undefined;
+    const answer = likenessAnswer(typed);
+    if (answer === 'later') return undefined;
+    if (answer !== undefined) return answer;
+    io.stderr.write(
+      `"${typed.trim()}" is not one of in-person, video: type one, or press Enter for later.\n`,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * At a terminal, before filing: when the check may be about someone already in the register (the
+ * same name, not matched for sure), asks whether it is; never files a second entry unasked.
+ */
+export async function askPerson(
+  io: CliIo,
+  register: Register,
+  result: CheckResult,
+): Promise<string | undefined> {
+  if (io.prompt === undefined) return undefined;
+  const checks = (await readReceipts(register))
+    .map((stored) => stored.receipt)
+    .filter((receipt): receipt is CheckReceipt => receipt.type === 'check');
+  const match = matchPerson(register.key, checks, KIND_OF_TITLE[result.title], result);
+  const candidates = match.person === undefined ? match.candidates.filter((id) => id !== result.name) : [];
+  if (candidates.length === 0) return undefined;
+  io.stderr.write(`This check may be about someone already in the register: ${candidates.join(', ')}.\n`);
+  for (let asked = 0; asked < MAX_ASKS; asked++) {
+    const typed = await io.prompt('Type their id to file it under them, or Enter for a new entry: ');
+    if (typed === undefined || typed.trim() === '') return undefined;
+    if (candidates.includes(typed.trim())) return typed.trim();
+    io.stderr.write(`"${typed.trim()}" is not one of ${candidates.join(', ')}.\n`);
+  }
+  return undefined;
+}

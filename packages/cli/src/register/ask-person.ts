@@ -1,0 +1,34 @@
+import type { Output } from '../output/output.js';
+import { canPrompt } from '../request/gather.js';
+
+type Ambiguous = Error & { reason?: string; candidates?: readonly string[] };
+
+const MAX_ASKS = 3;
+
+/**
+ * Runs `work` for the person given; when the register refuses a reference shared by several people
+ * (`ambiguous_person`), asks which of them at a terminal and runs it again. Elsewhere the refusal,
+ * which lists them and names --person, stands: a shared reference is never resolved by picking one.
+ */
+export async function withPersonAsked<T>(
+  out: Output,
+  person: string | undefined,
+  work: (person: string | undefined) => Promise<T>,
+): Promise<T> {
+  try {
+    return await work(person);
+  } catch (error) {
+    const ambiguous = error as Ambiguous;
+    const { io } = out;
+    if (ambiguous.reason !== 'ambiguous_person' || !canPrompt(io) || io.prompt === undefined) throw error;
+    const candidates = ambiguous.candidates ?? [];
+    out.error(ambiguous.message);
+    for (let asked = 0; asked < MAX_ASKS; asked++) {
+      const typed = (await io.prompt(`Which person? (${candidates.join(', ')}): `))?.trim();
+      if (typed === undefined || typed === '') break;
+      if (candidates.includes(typed)) return work(typed);
+      out.error(`"${typed}" is not one of ${candidates.join(', ')}.`);
+    }
+    throw error;
+  }
+}

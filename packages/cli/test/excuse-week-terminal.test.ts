@@ -1,0 +1,126 @@
+// An HR officer's week with the register, in a pseudo-terminal (the built rtw): a check whose share
+// code and date of birth are typed, with the likeness asked for after it; the excuse in `register
+// list` and `show`; a follow-up check of the same person without --person; a leaver; an evidence pack.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTerminal, type TerminalRun } from './support/pty.js';
+import { DOB } from './support/scenarios.js';
+
+const UK_DOB = DOB.split('-').reverse().join('/');
+const runs: TerminalRun[] = [];
+let root = '';
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'rtw-week-'));
+  env = {
+    RTW_SANDBOX_FAST: '1',
+    RTW_REGISTER: join(root, 'register'),
+    RTW_REGISTER_KEY: randomBytes(32).toString('base64'),
+    XDG_CONFIG_HOME: join(root, 'config'),
+    XDG_STATE_HOME: join(root, 'state'),
+    RTW_CHECKED_BY: 'Jo Smith',
+  };
+});
+afterAll(async () => {
+  for (const run of runs) if (run.child.exitCode === null) run.child.kill('SIGKILL');
+  await rm(root, { recursive: true, force: true });
+});
+
+function terminal(args: string[]): TerminalRun {
+  const run = inTerminal(args, env);
+  runs.push(run);
+  return run;
+}
+
+async function finished(args: string[]): Promise<{ code: number | null; screen: string }> {
+  const run = terminal(args);
+  const code = await run.exit;
+  return { code, screen: run.screen };
+}
+
+describe("an HR officer's week with the statutory excuse", () => {
+  it('checks, records the likeness, follows up, records a leaver and packs the evidence', async () => {
+    // Monday: a starter, checked at the terminal; the likeness is asked for after the check.
+    const check = terminal([
+      'check',
+      'right-to-work',
+      '--sandbox',
+      '--company',
+      'Acme Ltd',
+      '--register',
+      '--person',
+      'EMP-7',
+    ]);
+    await check.waitFor('Share code: ');
+    check.type('WACPT0001\r');
+    await check.waitFor('Date of birth (DD/MM/YYYY): ');
+    check.type(`${UK_DOB}\r`);
+    await check.waitFor('How did you see them? in-person, video, or Enter for later: ');
+    check.type('video\r');
+    expect(await check.exit).toBe(0);
+    expect(check.screen).toContain('Likeness:         video by Jo Smith');
+    expect(check.screen).toMatch(/Register: +filed as receipt 1 under WE-K7Q2M9A-TP/);
+    // The check's day, as the register records it (UTC): the leaver's last day below.
+    const today =
+      /Check date: +(\d{4}-\d{2}-\d{2})/.exec(check.screen)?.[1] ?? new Date().toISOString().slice(0, 10);
+
+    // The list and one person: a sandbox check is never an excuse, and nothing else is missing.
+    const list = await finished(['register', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.screen).toMatch(/INCOMPLETE +right to work +EMP-7 \(PRIYA ANJALI SHARMA\)/);
+    const show = await finished(['register', 'show', 'EMP-7']);
+    expect(show.screen).toMatch(
+      /Excuse: +incomplete: a sandbox check \(test data\), not a check of a real person\n/,
+    );
+    expect(show.screen).toMatch(/likeness video by Jo Smith/);
+
+    // Wednesday: a follow-up check of the same person, without --person: filed under EMP-7.
+    const followUp = terminal([
+      'check',
+      'right-to-work',
+      '--sandbox',
+      '--company',
+      'Acme Ltd',
+      '--register',
+      '--share-code',
+      'WACPT0001',
+      '--dob',
+      DOB,
+    ]);
+    await followUp.waitFor('How did you see them?');
+    followUp.type('\r');
+    expect(await followUp.exit).toBe(0);
+    expect(followUp.screen).toContain('Filed under EMP-7: the same share code as their earlier check.');
+    const again = await finished(['register', 'list']);
+    expect(again.screen).toMatch(/1 person in the register/);
+    expect(again.screen).toMatch(/INCOMPLETE +right to work +EMP-7 .*no likeness check recorded/);
+    const confirmed = await finished([
+      'register',
+      'confirm-likeness',
+      'EMP-7',
+      '--how',
+      'in-person',
+      '--by',
+      'Jo Smith',
+    ]);
+    expect(confirmed.code).toBe(0);
+
+    // Friday: a leaver, then the evidence pack for an audit.
+    const leaver = await finished(['register', 'set', 'EMP-7', '--employment-ended', today]);
+    expect(leaver.code).toBe(0);
+    expect(leaver.screen).toContain('Keep the evidence until');
+    const later = await finished(['register', 'show', 'EMP-7', '--today', '2099-01-01']);
+    expect(later.screen).toMatch(
+      /Excuse: +ended: the employment ended on \d{4}-\d{2}-\d{2}; keep the evidence until/,
+    );
+    const out = join(root, 'emp-7.pdf');
+    const pack = await finished(['register', 'pack', 'EMP-7', '--out', out]);
+    expect(pack.code).toBe(0);
+    expect(pack.screen).toMatch(/SHA-256: [0-9a-f]{64}/);
+    expect((await stat(out)).size).toBeGreaterThan(1000);
+  }, 120_000);
+});

@@ -114,7 +114,12 @@ export function addRegisterCommands(
           .description('Delete the evidence of people past their retention end; never anything within it.'),
       ),
       'to see what a later prune deletes',
-    ).option('--dry-run', 'list what would be deleted, delete nothing'),
+    )
+      .option('--dry-run', 'list what would be deleted, delete nothing')
+      .option(
+        '--despite-problems',
+        'prune a register that does not verify: only receipts its seal vouches for, the problems recorded in the prune receipt',
+      ),
   ).action(run(async () => (await import('./commands/register-prune.js')).registerPruneCommand));
 
   outputOptions(

@@ -34,7 +34,7 @@ export {
 } from './load-register-key.js';
 export { defaultStateDir, type OpenRegisterOptions, openRegister, type Register } from './open-register.js';
 export type { PersonFollowUp, PersonRecord } from './people.js';
-export { type PrunedPerson, type PruneReport, pruneRegister } from './prune.js';
+export { type PrunedPerson, type PruneOptions, type PruneReport, pruneRegister } from './prune.js';
 export type {
   CheckMode,
   CheckReceipt,
@@ -52,7 +52,7 @@ export {
   type RegisterKey,
   shareCodeHash,
 } from './register-key.js';
-export { readReceipts } from './register-store.js';
+export { type RegisterReading, readReceipts, readRegister } from './register-store.js';
 export { type EmploymentDates, setEmploymentDates } from './set-dates.js';
 export { type PersonSummary, type RegisterSummary, summariseRegister } from './summary.js';
 export {

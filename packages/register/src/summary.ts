@@ -3,7 +3,8 @@ import { formatDate } from '@sharecode/core/util';
 import type { Register } from './open-register.js';
 import { type PersonFollowUp, peopleOf } from './people.js';
 import { type CheckMode, modeOf } from './receipt.js';
-import { readReceipts } from './register-store.js';
+import type { RegisterProblem } from './register-problem.js';
+import { readRegister } from './register-store.js';
 
 export interface PersonSummary {
   kind: CheckKind;
@@ -35,6 +36,8 @@ export interface RegisterSummary {
   generated_on: string;
   register: string;
   people: PersonSummary[];
+  /** Receipt files the register does not vouch for, left out of `people` (see `readRegister`). */
+  problems: RegisterProblem[];
 }
 
 /** One line per person and kind: what an auditor asks to see. */
@@ -43,7 +46,8 @@ export async function summariseRegister(
   options: { today?: string | undefined } = {},
 ): Promise<RegisterSummary> {
   const today = options.today ?? formatDate(new Date());
-  const people = peopleOf(await readReceipts(register)).map((p) => ({
+  const { receipts, problems } = await readRegister(register);
+  const people = peopleOf(receipts).map((p) => ({
     kind: p.kind,
     mode: p.mode,
     person: p.person,
@@ -64,5 +68,5 @@ export async function summariseRegister(
     retention_end: p.retentionEnd,
     past_retention: p.retentionEnd !== null && isPastRetention(p.retentionEnd, today),
   }));
-  return { generated_on: today, register: register.dir, people };
+  return { generated_on: today, register: register.dir, people, problems };
 }

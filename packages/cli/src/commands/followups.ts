@@ -60,6 +60,15 @@ export async function followupsCommand(ctx: CommandContext): Promise<number> {
     }
     if (out.json) out.jsonValue(list);
     else printItems(out, list.items, list.today, list.within_days, list.overdue);
+    // Receipts the register cannot vouch for are left out: the list may miss someone.
+    if (list.problems.length > 0) {
+      out.error(
+        `${list.problems.length} receipt${list.problems.length === 1 ? ' is' : 's are'} not sealed by this register's key and ${list.problems.length === 1 ? 'was' : 'were'} left out (exit code 9): run rtw register verify.`,
+      );
+      for (const problem of list.problems)
+        out.error(`  ${problem.kind.toUpperCase()} ${problem.path} ${problem.detail}`);
+      return EXIT.REGISTER_PROBLEMS;
+    }
     if (list.overdue > 0) {
       out.notice(
         `${list.overdue} follow-up check${list.overdue === 1 ? ' is' : 's are'} overdue (exit code 10).`,

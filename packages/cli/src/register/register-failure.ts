@@ -18,6 +18,9 @@ export function registerFailure(error: unknown): Failure {
     if (typeof reason === 'string' && usage.includes(reason)) {
       return usageFailure(error.message);
     }
+    // The register does not verify: the same exit as `rtw register verify` finding problems.
+    if (reason === 'unverified')
+      return cliFailure(EXIT.REGISTER_PROBLEMS, 'REGISTER_PROBLEMS', error.message);
     return cliFailure(EXIT.UNEXPECTED, 'REGISTER_ERROR', error.message);
   }
   return failureFromError(error);

@@ -37,12 +37,14 @@ export interface PruneReport {
 export interface PruneOptions {
   /** The day to prune as of, YYYY-MM-DD (default: today, UTC). */
   today?: string | undefined;
+  /** List what would be deleted; delete nothing. */
   dryRun?: boolean | undefined;
   /**
    * Prune a register that does not verify (default false: refused). Only receipts the register's
    * seal vouches for are acted on, and the problems are recorded in the prune's own receipt.
    */
   despiteProblems?: boolean | undefined;
+  /** The clock of the prune receipt (tests). */
   now?: Date | undefined;
 }
 

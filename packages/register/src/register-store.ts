@@ -54,13 +54,14 @@ export async function readPresent(register: Register, seq: number, path: string)
   const bytes = await readBounded(path);
   const relativePath = `${RECEIPTS_DIR}/${receiptFileName(seq)}`;
   if (bytes === undefined || bytes === 'too_large') {
+    // Too large: hashed in pieces for the chain, never parsed. Gone since it was listed: nothing to read.
     return {
       path: relativePath,
       sha256: bytes === undefined ? '' : await hashFile(path),
       receipt: undefined,
       sealed: undefined,
       canonical: false,
-      unreadable: 'too_large',
+      unreadable: bytes === undefined ? 'not_sealed_json' : 'too_large',
     };
   }
   const parsed = parseReceiptOrWhy(bytes, register.key);

@@ -1,4 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
+// The module object, read at each call: a test can watch the comparison whatever loaded it first.
+import crypto from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { hmacHex, type RegisterKey } from './register-key.js';
 
@@ -22,7 +23,7 @@ export function sealOf(key: RegisterKey, body: object): string {
 export function sealsEqual(a: string, b: string): boolean {
   const left = Buffer.from(a, 'utf8');
   const right = Buffer.from(b, 'utf8');
-  return left.length === right.length && timingSafeEqual(left, right);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
 }
 
 /** A file's only form: two-space JSON, the seal last, one final newline. */

@@ -60,7 +60,12 @@ export async function followupsCommand(ctx: CommandContext): Promise<number> {
     }
     if (out.json) out.jsonValue(list);
     else printItems(out, list.items, list.today, list.within_days, list.overdue);
-    // Receipts the register cannot vouch for are left out: the list may miss someone.
+    if (list.overdue > 0) {
+      out.notice(
+        `${list.overdue} follow-up check${list.overdue === 1 ? ' is' : 's are'} overdue${list.problems.length > 0 ? '' : ' (exit code 10)'}.`,
+      );
+    }
+    // Receipts the register cannot vouch for are left out: the list may miss someone (exit 9 first).
     if (list.problems.length > 0) {
       out.error(
         `${list.problems.length} receipt${list.problems.length === 1 ? ' is' : 's are'} not sealed by this register's key and ${list.problems.length === 1 ? 'was' : 'were'} left out (exit code 9): run rtw register verify.`,
@@ -69,12 +74,7 @@ export async function followupsCommand(ctx: CommandContext): Promise<number> {
         out.error(`  ${problem.kind.toUpperCase()} ${problem.path} ${problem.detail}`);
       return EXIT.REGISTER_PROBLEMS;
     }
-    if (list.overdue > 0) {
-      out.notice(
-        `${list.overdue} follow-up check${list.overdue === 1 ? ' is' : 's are'} overdue (exit code 10).`,
-      );
-      return EXIT.FOLLOW_UP_OVERDUE;
-    }
+    if (list.overdue > 0) return EXIT.FOLLOW_UP_OVERDUE;
     return EXIT.OK;
   });
 }

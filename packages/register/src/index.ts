@@ -52,6 +52,7 @@ export {
   type RegisterKey,
   shareCodeHash,
 } from './register-key.js';
+export { type ResolvedPath, resolveInRegister } from './register-path.js';
 export { type RegisterReading, readReceipts, readRegister } from './register-store.js';
 export { type EmploymentDates, setEmploymentDates } from './set-dates.js';
 export { type PersonSummary, type RegisterSummary, summariseRegister } from './summary.js';

@@ -122,16 +122,51 @@ describe('rtw and forged receipts', () => {
   });
 });
 
+/** A folder made beforehand with the usual 0755, as `mkdir` under umask 022 leaves it. */
+async function openFolderAsync(name: string): Promise<string> {
+  const dir = join(root, name);
+  await mkdir(dir, { mode: 0o755 });
+  await chmod(dir, 0o755);
+  return dir;
+}
+
 describe('folders of evidence', () => {
+  const openFolder = openFolderAsync;
   it('tightens an --out folder made open beforehand, and saves evidence owner-only', async () => {
-    const out = join(root, 'evidence-out');
-    await mkdir(out, { mode: 0o755 });
-    await chmod(out, 0o755);
+    const out = await openFolder('evidence-out');
     const run = await runMain([...checkArgs('WACPT0001'), '--out', out], env);
     expect(run.code, run.stderr).toBe(0);
     expect((await stat(out)).mode & 0o777).toBe(0o700);
     const names = await readdir(out);
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect((await stat(join(out, name))).mode & 0o077).toBe(0);
+  });
+
+  it('tightens a --save-webhook folder made open beforehand, and saves the webhook owner-only', async () => {
+    const dir = await openFolder('webhooks');
+    const run = await runMain(
+      [
+        'async',
+        'right-to-work',
+        '--sandbox',
+        '--wait',
+        '--share-code',
+        'WACPT0001',
+        '--dob',
+        SANDBOX_DATE_OF_BIRTH,
+        '--company',
+        'Acme Ltd',
+        '--callback-url',
+        'https://receiver.example.com/hooks',
+        '--save-webhook',
+        dir,
+      ],
+      env,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    const names = await readdir(dir);
+    expect(names).toHaveLength(2);
+    for (const name of names) expect((await stat(join(dir, name))).mode & 0o077).toBe(0);
   });
 });

@@ -123,7 +123,7 @@ describe('rtw and forged receipts', () => {
 });
 
 /** A folder made beforehand with the usual 0755, as `mkdir` under umask 022 leaves it. */
-async function openFolderAsync(name: string): Promise<string> {
+async function openFolder(name: string): Promise<string> {
   const dir = join(root, name);
   await mkdir(dir, { mode: 0o755 });
   await chmod(dir, 0o755);
@@ -131,7 +131,6 @@ async function openFolderAsync(name: string): Promise<string> {
 }
 
 describe('folders of evidence', () => {
-  const openFolder = openFolderAsync;
   it('tightens an --out folder made open beforehand, and saves evidence owner-only', async () => {
     const out = await openFolder('evidence-out');
     const run = await runMain([...checkArgs('WACPT0001'), '--out', out], env);

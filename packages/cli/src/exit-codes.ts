@@ -21,7 +21,7 @@ export const EXIT = {
   STILL_RUNNING: 7,
   /** `--batch` finished, but at least one row ended with an error (see the results file). */
   BATCH_ROWS_FAILED: 8,
-  /** `rtw register verify` found a file changed, missing or added, or a broken chain. */
+  /** The register does not verify: a file changed, missing or added, a broken chain, a receipt not sealed (verify, prune, report, followups). */
   REGISTER_PROBLEMS: 9,
   /** `rtw followups`: at least one follow-up check is overdue. */
   FOLLOW_UP_OVERDUE: 10,
@@ -44,7 +44,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   6    verify-webhook refused the webhook
   7    --wait gave up while the check was still running (it keeps running: rtw poll <id> --wait)
   8    --batch finished but some rows ended with an error (see the results file)
-  9    register verify found a file changed, missing or added (each is named)
+  9    the register does not verify (verify, prune, report and followups name each problem)
   10   followups: at least one follow-up check is overdue
   11   followups: none overdue, but at least one is due within --within (for cron: rtw followups || mail ...)
   130  interrupted (Ctrl-C)`;

@@ -222,7 +222,7 @@ export function addRegisterCommands(
         '--with-problems',
         'write the pack even though the register does not verify, with the problems listed in it',
       ),
-    "the pack written: its file, SHA-256, size, the files in it, the excuse and whether the register verified",
+    'the pack written: its file, SHA-256, size, the files in it, the excuse and whether the register verified',
   ).action(run(async () => (await import('./commands/register-pack.js')).registerPackCommand));
 
   outputOptions(
@@ -233,7 +233,12 @@ export function addRegisterCommands(
           .description('Delete the evidence of people past their retention end; never anything within it.'),
       ),
       'to see what a later prune deletes',
-    ).option('--dry-run', 'list what would be deleted, delete nothing'),
+    )
+      .option('--dry-run', 'list what would be deleted, delete nothing')
+      .option(
+        '--despite-problems',
+        'prune a register that does not verify: only receipts its seal vouches for, the problems recorded in the prune receipt',
+      ),
     'what was deleted (with --dry-run: would be), person by person, and how many people are kept',
   ).action(run(async () => (await import('./commands/register-prune.js')).registerPruneCommand));
 

@@ -212,7 +212,7 @@ describe('rtw check --register, then rtw followups', () => {
     const help = await runMain(['--help'], env);
     expect(help.stdout).toMatch(/followups/);
     expect(help.stdout).toMatch(/register/);
-    expect(help.stdout).toMatch(/^ {2}9 {4}register verify found/m);
+    expect(help.stdout).toMatch(/^ {2}9 {4}the register does not verify/m);
     expect(help.stdout).toMatch(/^ {2}10 {3}followups: at least one follow-up check is overdue/m);
     expect((await runMain(['register', '--help'], env)).stdout).toMatch(
       /verify[\s\S]*set[\s\S]*prune[\s\S]*report/,

@@ -136,4 +136,14 @@ describe('rtw sandbox serve --forward-to', () => {
     expect(pace.code).toBe(2);
     expect(pace.stderr).toContain('--retries must be fast');
   });
+
+  it('refuses a --forward-to carrying credentials, without printing them', async () => {
+    const run = (args: string[]) => rtw(['sandbox', 'serve', '--port', '0', ...args]);
+    for (const url of ['http://hr:s3cret-pass@localhost:3000/hooks', 'http://token@localhost:3000/hooks']) {
+      const refused = await run(['--forward-to', url]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('--forward-to may not carry a user name or password');
+      expect(`${refused.stdout}${refused.stderr}`).not.toMatch(/s3cret-pass|token@/);
+    }
+  });
 });

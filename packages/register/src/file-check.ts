@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   checkDateOf,
@@ -13,6 +12,7 @@ import { safeFileName } from '@sharecode/sdk/node';
 import { writeNewFileAtomic } from './atomic-write.js';
 import { matchPerson, type PersonMatch } from './match-person.js';
 import type { Register } from './open-register.js';
+import { ensurePrivateDir } from './private-dir.js';
 import {
   type CheckMode,
   type CheckReceipt,
@@ -24,6 +24,7 @@ import {
 import { ShareCodeRegisterError } from './register-error.js';
 import { ensureRegisterInfo } from './register-info.js';
 import { identityHash, shareCodeHash } from './register-key.js';
+import { hashFile, resolveInRegister } from './register-path.js';
 import { appendReceipt, EVIDENCE_DIR, readReceipts, serialised } from './register-store.js';
 
 /** Any result of the three kinds, as the API returns it. */
@@ -125,9 +126,13 @@ async function fileEvidence(
   const sha256 = sha256Hex(bytes);
   const path = `${EVIDENCE_DIR}/${folder}/${stem}-${sha256.slice(0, 12)}.${ext}`;
   const absolute = join(register.dir, ...path.split('/'));
+  // Readable by the owner only whatever was there before; never written through a symbolic link.
+  await ensurePrivateDir(join(register.dir, EVIDENCE_DIR), { within: true });
+  await ensurePrivateDir(join(register.dir, EVIDENCE_DIR, folder), { within: true });
   if (!(await writeNewFileAtomic(absolute, bytes))) {
     // The name carries the content's hash: an existing file must be the same evidence.
-    if (sha256Hex(await readFile(absolute)) !== sha256) {
+    const existing = await resolveInRegister(register, path);
+    if (!existing.ok || !existing.exists || (await hashFile(existing.absolute)) !== sha256) {
       throw new ShareCodeRegisterError('bad_register', `${absolute} exists with other content: run verify.`);
     }
   }

@@ -10,7 +10,8 @@ import { excuseOfPerson } from './excuse.js';
 import type { Register } from './open-register.js';
 import { peopleOf } from './people.js';
 import type { CheckMode } from './receipt.js';
-import { readReceipts } from './register-store.js';
+import type { RegisterProblem } from './register-problem.js';
+import { readRegister } from './register-store.js';
 
 export const DEFAULT_FOLLOW_UP_WINDOW_DAYS = 28;
 
@@ -39,6 +40,11 @@ export interface FollowUpList {
   /** Overdue first, then by date. */
   items: FollowUpItem[];
   overdue: number;
+  /**
+   * Receipt files the register does not vouch for (unsealed, another key, edited, unreadable): left
+   * out of the list, which may then miss someone. Empty when every receipt is sealed.
+   */
+  problems: RegisterProblem[];
 }
 
 export interface FollowUpOptions {
@@ -59,7 +65,8 @@ export async function listFollowUps(
   const today = options.today ?? formatDate(new Date());
   const within = options.withinDays ?? DEFAULT_FOLLOW_UP_WINDOW_DAYS;
   const items: FollowUpItem[] = [];
-  for (const person of peopleOf(await readReceipts(register))) {
+  const { receipts, problems } = await readRegister(register);
+  for (const person of peopleOf(receipts)) {
     const followUp = person.followUp;
     if (!followUp.due) continue;
     const { status, days } = dueStatus(followUp.date, today, within);
@@ -79,5 +86,6 @@ export async function listFollowUps(
     });
   }
   items.sort((a, b) => a.follow_up_date.localeCompare(b.follow_up_date) || a.person.localeCompare(b.person));
-  return { today, within_days: within, items, overdue: items.filter((i) => i.status === 'overdue').length };
+  const overdue = items.filter((i) => i.status === 'overdue').length;
+  return { today, within_days: within, items, overdue, problems };
 }

@@ -59,7 +59,7 @@ export { matchPerson, type PersonMatch, type PersonMatchBasis } from './match-pe
 export { defaultStateDir, type OpenRegisterOptions, openRegister, type Register } from './open-register.js';
 export type { PersonFollowUp, PersonRecord } from './people.js';
 export { type PersonView, viewPerson } from './person-view.js';
-export { type PrunedPerson, type PruneReport, pruneRegister } from './prune.js';
+export { type PrunedPerson, type PruneOptions, type PruneReport, pruneRegister } from './prune.js';
 export type {
   CheckMode,
   CheckReceipt,
@@ -79,7 +79,8 @@ export {
   type RegisterKey,
   shareCodeHash,
 } from './register-key.js';
-export { readReceipts } from './register-store.js';
+export { type ResolvedPath, resolveInRegister } from './register-path.js';
+export { type RegisterReading, readReceipts, readRegister } from './register-store.js';
 export { type EmploymentDates, setEmploymentDates } from './set-dates.js';
 export { type PersonSummary, personSummary, type RegisterSummary, summariseRegister } from './summary.js';
 export {

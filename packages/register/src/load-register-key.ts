@@ -1,4 +1,4 @@
-import { chmod, readFile } from 'node:fs/promises';
+import { chmod, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { writeNewFileAtomic } from './atomic-write.js';
@@ -41,6 +41,20 @@ export interface LoadedKey {
 }
 
 /**
+ * A key file others can read (or write) is refused rather than silently used, as the server refuses
+ * its own key file and ssh a private key: whoever reads it can forge receipts and test share codes.
+ */
+async function refuseOpenKeyFile(file: string): Promise<void> {
+  const mode = (await stat(file)).mode & 0o777;
+  if ((mode & 0o077) !== 0) {
+    throw new ShareCodeRegisterError(
+      'bad_key',
+      `The register key file ${file} can be read or written by other users (mode ${mode.toString(8)}): run \`chmod 600 ${file}\`, and if others could read it, start a register with a new key.`,
+    );
+  }
+}
+
+/**
  * The register key: `RTW_REGISTER_KEY` when set, else the key file. With `registerDir`, the key
  * must be the one that register is sealed with: a missing or other key is refused with a message
  * naming the key id the register expects and where to put it, never replaced by a new one. A new
@@ -69,6 +83,7 @@ export async function loadRegisterKey(options: LoadKeyOptions = {}): Promise<Loa
     );
   }
   try {
+    await refuseOpenKeyFile(file);
     return checked({ key: parseRegisterKey(await readFile(file, 'utf8')), source: 'file', file }, file);
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'ENOENT') throw error;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CheckKind, FollowUp, LikenessHow, WorkKind } from '@sharecode/core/duties';
 import type { RegisterKey } from './register-key.js';
-import { openSealedJson, sealJson } from './sealed-json.js';
+import { openSealedJsonOrWhy, sealJson, type UnreadableReason } from './sealed-json.js';
 
 export const RECEIPT_FORMAT = 'rtw-register/1';
 
@@ -89,6 +89,11 @@ export interface PruneReceipt extends ReceiptBase {
   type: 'prune';
   removed: Array<{ seq: number; sha256: string }>;
   on: string;
+  /**
+   * What verify found wrong when the prune ran anyway (`despiteProblems`): the receipts it did not
+   * act on stay named in the chain. Absent when the register verified.
+   */
+  problems?: Array<{ kind: string; path: string; detail: string }>;
 }
 
 export type Receipt = CheckReceipt | DatesReceipt | LikenessReceipt | PruneReceipt;
@@ -125,15 +130,47 @@ export function serialiseReceipt(key: RegisterKey, body: Unsealed<Receipt>): Uin
 export type ParsedReceipt = { receipt: Receipt; sealed: boolean | undefined; canonical: boolean } | undefined;
 
 /**
- * Parses receipt bytes; undefined when they are not a receipt this register wrote. `canonical` is
- * false when the bytes differ from the receipt's one written form: such a file is refused as a
- * receipt (its hash, which the next receipt chains to, would no longer be the one written).
+ * Parses receipt bytes (bounded in size and depth); `unreadable` says why they are not a receipt
+ * this register wrote. `canonical` is false when the bytes differ from the receipt's one written
+ * form: such a file is refused as a receipt (its hash, which the next receipt chains to, would no
+ * longer be the one written).
  */
+export function parseReceiptOrWhy(
+  bytes: Uint8Array,
+  key: RegisterKey | undefined,
+): NonNullable<ParsedReceipt> | { unreadable: UnreadableReason } {
+  const result = openSealedJsonOrWhy(bytes, key);
+  if ('unreadable' in result) return result;
+  const { body, sealed, canonical } = result.opened;
+  if (body.format !== RECEIPT_FORMAT || typeof body.seq !== 'number')
+    return { unreadable: 'not_sealed_json' };
+  if (!['check', 'dates', 'likeness', 'prune'].includes(String(body.type)))
+    return { unreadable: 'not_sealed_json' };
+  return { receipt: body as unknown as Receipt, sealed, canonical };
+}
+
+/** Parses receipt bytes; undefined when they are not a receipt this register wrote. */
 export function parseReceipt(bytes: Uint8Array, key: RegisterKey | undefined): ParsedReceipt {
-  const opened = openSealedJson(bytes, key);
-  if (opened === undefined) return undefined;
-  const { body } = opened;
-  if (body.format !== RECEIPT_FORMAT || typeof body.seq !== 'number') return undefined;
-  if (!['check', 'dates', 'likeness', 'prune'].includes(String(body.type))) return undefined;
-  return { receipt: body as unknown as Receipt, sealed: opened.sealed, canonical: opened.canonical };
+  const parsed = parseReceiptOrWhy(bytes, key);
+  return 'unreadable' in parsed ? undefined : parsed;
+}
+
+/**
+ * The evidence files a check receipt names, read defensively: a receipt that is not sealed may hold
+ * anything, and only entries with a string path and hash are returned (the path still unchecked).
+ */
+export function evidenceOf(receipt: Receipt): ReceiptFile[] {
+  if (receipt.type !== 'check') return [];
+  const files: unknown = (receipt as { files?: unknown }).files;
+  if (typeof files !== 'object' || files === null) return [];
+  const out: ReceiptFile[] = [];
+  for (const name of ['pdf', 'photo'] as const) {
+    const file = (files as Record<string, unknown>)[name];
+    if (typeof file !== 'object' || file === null) continue;
+    const { path, sha256, bytes } = file as Record<string, unknown>;
+    if (typeof path === 'string' && typeof sha256 === 'string') {
+      out.push({ path, sha256, bytes: typeof bytes === 'number' ? bytes : 0 });
+    }
+  }
+  return out;
 }

@@ -21,6 +21,8 @@ export type RegisterErrorReason =
   | 'bad_date'
   /** The register holds something it did not write (run verify). */
   | 'bad_register'
+  /** An operation that deletes (prune) met a register that does not verify, and was not told to go on. */
+  | 'unverified'
   /** A file could not be written or removed. */
   | 'write_failed';
 

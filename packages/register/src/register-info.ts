@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeNewFileAtomic } from './atomic-write.js';
 import { outsideHeadFor } from './chain-head.js';
 import type { Register } from './open-register.js';
+import { ensurePrivateDir } from './private-dir.js';
 import { ShareCodeRegisterError } from './register-error.js';
-import { openSealedJson, readSealedJson, sealJson } from './sealed-json.js';
+import { openSealedJson, readBounded, readSealedJson, sealJson } from './sealed-json.js';
 
 /** The register's own file: which register this is and which key seals it. */
 export const REGISTER_FILE = 'register.json';
@@ -49,7 +50,9 @@ export async function registerKeyId(dir: string): Promise<string | undefined> {
     return undefined;
   }
   for (const name of names.reverse()) {
-    const opened = openSealedJson(await readFile(join(dir, 'receipts', name)), undefined);
+    const bytes = await readBounded(join(dir, 'receipts', name)).catch(() => undefined);
+    if (bytes === undefined || bytes === 'too_large') continue;
+    const opened = openSealedJson(bytes, undefined);
     if (typeof opened?.body.key_id === 'string') return opened.body.key_id;
   }
   return undefined;
@@ -96,6 +99,8 @@ export async function ensureRegisterInfo(
     const known = await readRegisterInfo(register.dir);
     if (known) {
       if (known.info.key_id !== register.key.id) throw wrongKey(register, known.info.key_id);
+      // Whatever its mode was before (a folder made by hand, a copy): readable by its owner only.
+      await ensurePrivateDir(register.dir);
       return { info: known.info, created: false };
     }
     const older = await registerKeyId(register.dir);
@@ -114,8 +119,8 @@ export async function ensureRegisterInfo(
       key_id: register.key.id,
       created_at: now.toISOString(),
     };
+    await ensurePrivateDir(register.dir);
     if (await writeNewFileAtomic(join(register.dir, REGISTER_FILE), sealJson(register.key, info))) {
-      await chmod(register.dir, 0o700);
       return { info, created: true };
     }
     // Another process wrote it first: read theirs.

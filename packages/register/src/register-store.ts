@@ -1,10 +1,11 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeNewFileAtomic } from './atomic-write.js';
 import { writeHeads } from './chain-head.js';
 import type { Register } from './open-register.js';
+import { ensurePrivateDir } from './private-dir.js';
 import {
-  parseReceipt,
+  parseReceiptOrWhy,
   RECEIPT_FORMAT,
   type Receipt,
   receiptFileName,
@@ -14,68 +15,127 @@ import {
 } from './receipt.js';
 import { ShareCodeRegisterError } from './register-error.js';
 import { ensureRegisterInfo } from './register-info.js';
+import { hashFile } from './register-path.js';
+import { type Present, type RegisterProblem, receiptProblem } from './register-problem.js';
+import { readBounded } from './sealed-json.js';
 
 export const RECEIPTS_DIR = 'receipts';
 export const EVIDENCE_DIR = 'evidence';
 export const RECEIPT_NAME = /^(\d{6})\.json$/;
 
-/** The receipt files present, by sequence number. */
+/**
+ * The receipt files present, by sequence number: regular files only. A symbolic link or a folder
+ * under a receipt's name is never read as a receipt (verify names it as a file the register did
+ * not file); nor is a `receipts` that is itself a symbolic link.
+ */
 export async function receiptFiles(register: Register): Promise<Map<number, string>> {
-  let names: string[];
+  const dir = join(register.dir, RECEIPTS_DIR);
+  let entries: import('node:fs').Dirent[];
   try {
-    names = await readdir(join(register.dir, RECEIPTS_DIR));
+    if (!(await lstat(dir)).isDirectory()) return new Map();
+    entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ENOENT') return new Map();
     throw error;
   }
   const files = new Map<number, string>();
-  for (const name of names) {
-    const match = RECEIPT_NAME.exec(name);
-    if (match) files.set(Number(match[1]), join(register.dir, RECEIPTS_DIR, name));
+  for (const entry of entries) {
+    const match = RECEIPT_NAME.exec(entry.name);
+    if (match && entry.isFile()) files.set(Number(match[1]), join(dir, entry.name));
   }
   return files;
+}
+
+/**
+ * A receipt file as read: its hash, what it holds (bounded in size and depth), and why it is not a
+ * receipt when it is not one.
+ */
+export async function readPresent(register: Register, seq: number, path: string): Promise<Present> {
+  const bytes = await readBounded(path);
+  const relativePath = `${RECEIPTS_DIR}/${receiptFileName(seq)}`;
+  if (bytes === undefined || bytes === 'too_large') {
+    // Too large: hashed in pieces for the chain, never parsed. Gone since it was listed: nothing to read.
+    return {
+      path: relativePath,
+      sha256: bytes === undefined ? '' : await hashFile(path),
+      receipt: undefined,
+      sealed: undefined,
+      canonical: false,
+      unreadable: bytes === undefined ? 'not_sealed_json' : 'too_large',
+    };
+  }
+  const parsed = parseReceiptOrWhy(bytes, register.key);
+  const sha256 = sha256Hex(bytes);
+  if ('unreadable' in parsed) {
+    return { path: relativePath, sha256, receipt: undefined, sealed: undefined, canonical: false, ...parsed };
+  }
+  return { path: relativePath, sha256, ...parsed };
 }
 
 interface Cached {
   size: number;
   mtimeMs: number;
-  stored: StoredReceipt | undefined;
+  ctimeMs: number;
+  read: { stored: StoredReceipt } | { problem: RegisterProblem };
 }
 
 // Receipts already read by this process, by register and key: filing a batch row then costs a stat
 // per receipt rather than a read, parse and hash. verifyRegister never uses it: it reads every byte.
 const cache = new Map<string, Map<number, Cached>>();
 
-async function readStored(register: Register, seq: number, path: string): Promise<StoredReceipt | undefined> {
+async function readOne(register: Register, seq: number, path: string): Promise<Cached['read']> {
   const id = `${register.dir}\u0000${register.key.id}`;
   const known = cache.get(id) ?? new Map<number, Cached>();
   cache.set(id, known);
   const info = await stat(path);
   const hit = known.get(seq);
-  if (hit && hit.size === info.size && hit.mtimeMs === info.mtimeMs) return hit.stored;
-  const bytes = await readFile(path);
-  const parsed = parseReceipt(bytes, register.key);
-  // A receipt not in its written form is not read as one (verify names it).
-  const stored =
-    parsed?.canonical && parsed.receipt.seq === seq
-      ? { receipt: parsed.receipt, sha256: sha256Hex(bytes), sealed: parsed.sealed }
-      : undefined;
-  known.set(seq, { size: info.size, mtimeMs: info.mtimeMs, stored });
-  return stored;
+  if (hit && hit.size === info.size && hit.mtimeMs === info.mtimeMs && hit.ctimeMs === info.ctimeMs) {
+    return hit.read;
+  }
+  const present = await readPresent(register, seq, path);
+  const problem = receiptProblem(seq, present, register);
+  const read: Cached['read'] =
+    problem === undefined && present.receipt !== undefined
+      ? { stored: { receipt: present.receipt, sha256: present.sha256, sealed: true } }
+      : { problem: problem ?? { kind: 'changed', path: present.path, detail: 'is not a receipt' } };
+  known.set(seq, { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, read });
+  return read;
+}
+
+/** The register as operations see it: the receipts it vouches for, and every other receipt, named. */
+export interface RegisterReading {
+  /**
+   * The receipts whose seal this register's key verifies (in their written form, numbered as their
+   * file, naming only files inside the register), in chain order: the only receipts to act on.
+   */
+  receipts: StoredReceipt[];
+  /**
+   * Every receipt file left out of `receipts`, and why (unsealed, another key, edited, unreadable,
+   * too large or deep, a path leaving the register). Not a full verify: the chain, the heads and the
+   * evidence files are `verifyRegister`'s.
+   */
+  problems: RegisterProblem[];
+}
+
+/** Reads every receipt file: those the register vouches for, and the others as problems. */
+export async function readRegister(register: Register): Promise<RegisterReading> {
+  const files = await receiptFiles(register);
+  const receipts: StoredReceipt[] = [];
+  const problems: RegisterProblem[] = [];
+  for (const seq of [...files.keys()].sort((a, b) => a - b)) {
+    const read = await readOne(register, seq, files.get(seq) as string);
+    if ('stored' in read) receipts.push(read.stored);
+    else problems.push(read.problem);
+  }
+  return { receipts, problems };
 }
 
 /**
- * Every receipt that reads as one, in chain order. Receipts that do not parse are skipped here
- * (`verifyRegister` names them); operations work on what is readable.
+ * The receipts the register vouches for (sealed with its key), in chain order. Any other receipt
+ * file is left out: `readRegister` names them, and `verifyRegister` checks everything.
  */
 export async function readReceipts(register: Register): Promise<StoredReceipt[]> {
-  const files = await receiptFiles(register);
-  const stored: StoredReceipt[] = [];
-  for (const seq of [...files.keys()].sort((a, b) => a - b)) {
-    const one = await readStored(register, seq, files.get(seq) as string);
-    if (one) stored.push(one);
-  }
-  return stored;
+  return (await readRegister(register)).receipts;
 }
 
 // One append at a time per register in this process; across processes the exclusive link decides.
@@ -107,8 +167,7 @@ export async function appendReceipt(register: Register, body: NewReceipt, now: D
   // The head is the newest receipt on disk (another process may have appended after this one).
   const files = await receiptFiles(register);
   const last = Math.max(0, ...files.keys());
-  const lastHash =
-    last === stored.receipt.seq ? stored.sha256 : sha256Hex(await readFile(files.get(last) as string));
+  const lastHash = last === stored.receipt.seq ? stored.sha256 : await hashFile(files.get(last) as string);
   try {
     await writeHeads(register, info.id, last, lastHash, now);
   } catch (error) {
@@ -122,10 +181,11 @@ export async function appendReceipt(register: Register, body: NewReceipt, now: D
 }
 
 async function appendOnly(register: Register, body: NewReceipt, now: Date): Promise<StoredReceipt> {
+  await ensurePrivateDir(join(register.dir, RECEIPTS_DIR), { within: true });
   for (let attempt = 0; attempt < 100; attempt++) {
     const files = await receiptFiles(register);
     const last = Math.max(0, ...files.keys());
-    const previous = last === 0 ? null : sha256Hex(await readFile(files.get(last) as string));
+    const previous = last === 0 ? null : await hashFile(files.get(last) as string);
     const receipt = {
       format: RECEIPT_FORMAT,
       seq: last + 1,

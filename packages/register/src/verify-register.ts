@@ -1,12 +1,13 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { TEMP_PREFIX } from './atomic-write.js';
 import { HEAD_FILE } from './chain-head.js';
 import type { Register } from './open-register.js';
-import { type CheckReceipt, parseReceipt, receiptFileName, sha256Hex } from './receipt.js';
+import { evidenceOf, type Receipt, receiptFileName } from './receipt.js';
 import { REGISTER_FILE } from './register-info.js';
-import type { Present, RegisterProblem } from './register-problem.js';
-import { RECEIPTS_DIR, receiptFiles } from './register-store.js';
+import { hashFile, resolveInRegister } from './register-path.js';
+import { type Present, type RegisterProblem, receiptProblem } from './register-problem.js';
+import { RECEIPTS_DIR, readPresent, receiptFiles } from './register-store.js';
 import { checkHeads, type HeadsSeen } from './verify-heads.js';
 
 export type { RegisterProblem, RegisterProblemKind } from './register-problem.js';
@@ -22,7 +23,8 @@ export interface RegisterVerification {
   heads: HeadsSeen;
 }
 
-async function listFiles(dir: string, root: string = dir): Promise<string[]> {
+/** Every file under `dir`, relative with `/`; symbolic links are listed, never followed. */
+async function listFiles(dir: string, root: string = dir): Promise<Array<{ path: string; link: boolean }>> {
   let entries: import('node:fs').Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -30,64 +32,20 @@ async function listFiles(dir: string, root: string = dir): Promise<string[]> {
     if ((error as { code?: unknown }).code === 'ENOENT') return [];
     throw error;
   }
-  const files: string[] = [];
+  const files: Array<{ path: string; link: boolean }> = [];
   for (const entry of entries) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) files.push(...(await listFiles(full, root)));
-    else files.push(relative(root, full).split(sep).join('/'));
+    else files.push({ path: relative(root, full).split(sep).join('/'), link: entry.isSymbolicLink() });
   }
   return files;
 }
 
-async function readPresent(register: Register): Promise<Map<number, Present>> {
+async function readAllPresent(register: Register): Promise<Map<number, Present>> {
   const present = new Map<number, Present>();
-  for (const [seq, path] of await receiptFiles(register)) {
-    const bytes = await readFile(path);
-    const parsed = parseReceipt(bytes, register.key);
-    present.set(seq, {
-      path: `${RECEIPTS_DIR}/${receiptFileName(seq)}`,
-      sha256: sha256Hex(bytes),
-      receipt: parsed?.receipt,
-      sealed: parsed?.sealed,
-      canonical: parsed?.canonical ?? false,
-    });
-  }
+  for (const [seq, path] of await receiptFiles(register))
+    present.set(seq, await readPresent(register, seq, path));
   return present;
-}
-
-/** Problems with one receipt on its own: unreadable, misnumbered, or its seal broken. */
-function receiptProblem(seq: number, item: Present, register: Register): RegisterProblem | undefined {
-  const { receipt } = item;
-  if (receipt === undefined || receipt.seq !== seq) {
-    return {
-      kind: 'changed',
-      path: item.path,
-      detail: 'is not a receipt this register wrote (edited or replaced)',
-    };
-  }
-  if (!item.canonical) {
-    return {
-      kind: 'changed',
-      path: item.path,
-      detail:
-        'is not in the form it was written in (its bytes were rewritten: spacing, order or encoding): a receipt must be exactly as filed',
-    };
-  }
-  if (item.sealed === false) {
-    return {
-      kind: 'changed',
-      path: item.path,
-      detail: 'was edited after it was written (its seal does not match)',
-    };
-  }
-  if (item.sealed === undefined) {
-    return {
-      kind: 'other_key',
-      path: item.path,
-      detail: `was sealed with key ${receipt.key_id}, not the key in use (${register.key.id}): verify with that key`,
-    };
-  }
-  return undefined;
 }
 
 /** Walks the receipts in order; the hashes of pruned receipts stand in for the files deleted. */
@@ -98,8 +56,8 @@ function walkChain(
 ): Map<number, string> {
   // Returns the hashes of the receipts that were pruned, by sequence number.
   const pruned = new Map<number, string>();
-  for (const item of present.values()) {
-    if (item.receipt?.type === 'prune' && item.sealed) {
+  for (const [seq, item] of present) {
+    if (item.receipt?.type === 'prune' && receiptProblem(seq, item, register) === undefined) {
       for (const { seq, sha256 } of item.receipt.removed) pruned.set(seq, sha256);
     }
   }
@@ -144,18 +102,24 @@ function walkChain(
 
 async function checkEvidence(
   register: Register,
-  receipts: CheckReceipt[],
+  receipts: Array<[number, { receipt: Receipt }]>,
   problems: RegisterProblem[],
 ): Promise<Set<string>> {
   const expected = new Set<string>();
-  for (const receipt of receipts) {
-    for (const file of [receipt.files.pdf, receipt.files.photo]) {
-      if (!file) continue;
+  for (const [seq, { receipt }] of receipts) {
+    for (const file of evidenceOf(receipt)) {
+      // Resolved inside the register first: a receipt (sealed or not) never leads verify out of it.
+      const resolved = await resolveInRegister(register, file.path);
+      if (!resolved.ok) {
+        problems.push({
+          kind: 'outside',
+          path: `${RECEIPTS_DIR}/${receiptFileName(seq)}`,
+          detail: `names ${JSON.stringify(file.path.slice(0, 200))}, which ${resolved.why}: it was not read`,
+        });
+        continue;
+      }
       expected.add(file.path);
-      let bytes: Buffer;
-      try {
-        bytes = await readFile(join(register.dir, ...file.path.split('/')));
-      } catch {
+      if (!resolved.exists) {
         problems.push({
           kind: 'missing',
           path: file.path,
@@ -163,7 +127,7 @@ async function checkEvidence(
         });
         continue;
       }
-      if (sha256Hex(bytes) !== file.sha256) {
+      if ((await hashFile(resolved.absolute)) !== file.sha256) {
         problems.push({
           kind: 'changed',
           path: file.path,
@@ -182,7 +146,7 @@ async function checkEvidence(
  */
 export async function verifyRegister(register: Register): Promise<RegisterVerification> {
   const problems: RegisterProblem[] = [];
-  const present = await readPresent(register);
+  const present = await readAllPresent(register);
   const pruned = walkChain(register, present, problems);
   const heads = await checkHeads(register, present, pruned, problems);
   // The register's own files are named above when anything is wrong with them.
@@ -191,27 +155,28 @@ export async function verifyRegister(register: Register): Promise<RegisterVerifi
   // problem of its own: the receipt is named for that, its files for theirs.
   const checks = [...present]
     .filter(([seq]) => !pruned.has(seq))
-    .map(([, item]) => item.receipt)
-    .filter((receipt): receipt is CheckReceipt => receipt?.type === 'check');
+    .filter((entry): entry is [number, Present & { receipt: Receipt }] => entry[1].receipt?.type === 'check');
   for (const path of await checkEvidence(register, checks, problems)) expected.add(path);
   // Receipt files are named above when anything is wrong with them.
   for (const item of present.values()) expected.add(item.path);
-  for (const path of await listFiles(register.dir)) {
-    if (expected.has(path)) continue;
+  for (const { path, link } of await listFiles(register.dir)) {
+    if (expected.has(path) && !link) continue;
     const name = path.split('/').at(-1) ?? '';
     problems.push({
       kind: 'added',
       path,
-      detail: name.startsWith(TEMP_PREFIX)
-        ? 'is an unfinished write left by an interrupted run (nothing refers to it): delete it'
-        : 'was not filed by the register',
+      detail: link
+        ? 'is a symbolic link: the register holds only files it filed, and never follows one'
+        : name.startsWith(TEMP_PREFIX)
+          ? 'is an unfinished write left by an interrupted run (nothing refers to it): delete it'
+          : 'was not filed by the register',
     });
   }
   problems.sort((a, b) => a.path.localeCompare(b.path));
   return {
     ok: problems.length === 0,
     receipts: present.size,
-    files: checks.reduce((n, c) => n + (c.files.pdf ? 1 : 0) + (c.files.photo ? 1 : 0), 0),
+    files: checks.reduce((n, [, item]) => n + evidenceOf(item.receipt).length, 0),
     problems,
     heads,
   };

@@ -1,7 +1,7 @@
 import type { Register } from './open-register.js';
 import { receiptFileName, type StoredReceipt } from './receipt.js';
 import type { RegisterProblem } from './register-problem.js';
-import { RECEIPTS_DIR, readReceipts } from './register-store.js';
+import { RECEIPTS_DIR, readRegister } from './register-store.js';
 import { type RegisterVerification, verifyRegister } from './verify-register.js';
 
 /** A receipt's file in the register (`receipts/000001.json`). */
@@ -25,23 +25,16 @@ export interface VouchedReceipts {
  */
 export async function vouchedReceipts(register: Register): Promise<VouchedReceipts> {
   const verification = await verifyRegister(register);
-  const named = new Map(verification.problems.map((problem) => [problem.path, problem]));
-  const receipts: StoredReceipt[] = [];
-  const refused: RegisterProblem[] = verification.problems.filter(
-    (problem) => problem.path.startsWith(`${RECEIPTS_DIR}/`) && problem.kind !== 'added',
-  );
-  for (const stored of await readReceipts(register)) {
-    const path = receiptPath(stored.receipt.seq);
-    const problem = named.get(path);
-    if (stored.sealed !== true) {
-      if (problem === undefined) {
-        refused.push({ kind: 'changed', path, detail: 'its seal does not hold with this key' });
-      }
-      continue;
+  // readRegister already keeps only receipts sealed with this key; verification may name more
+  // (a broken chain, a receipt edited after it was read).
+  const reading = await readRegister(register);
+  const named = new Map<string, RegisterProblem>();
+  for (const problem of [...reading.problems, ...verification.problems]) {
+    if (problem.path.startsWith(`${RECEIPTS_DIR}/`) && problem.kind !== 'added' && !named.has(problem.path)) {
+      named.set(problem.path, problem);
     }
-    if (problem !== undefined) continue;
-    receipts.push(stored);
   }
-  refused.sort((a, b) => a.path.localeCompare(b.path));
+  const receipts = reading.receipts.filter((stored) => !named.has(receiptPath(stored.receipt.seq)));
+  const refused = [...named.values()].sort((a, b) => a.path.localeCompare(b.path));
   return { receipts, verification, refused };
 }

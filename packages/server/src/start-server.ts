@@ -23,6 +23,7 @@ import { type PortalSlots, type StartedPortal, startPortal } from './portal/star
 import type { AsyncChecksConfig } from './queue/async-config.js';
 import { safeError } from './safe-error.js';
 import { type Database, type DatabaseSweepReport, openDatabase } from './store/open-database.js';
+import { ensurePrivateDir } from './store/private-dir.js';
 import { resealInBackground } from './store/reseal-in-background.js';
 import { rotateEncryptionKey } from './store/rotate-encryption-key.js';
 import { SERVER_VERSION } from './version.js';
@@ -132,8 +133,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         });
   const observer = metrics?.observer;
 
+  // The data folder holds the embedded database, its key, the admin socket and the browser's files:
+  // its owner's only, whatever existed before (a folder open to others tightened, another's refused).
+  const startsPortal = !options.liveRunner && config.value.portalDriver;
+  if (
+    (!options.database && config.value.databaseUrl === null) ||
+    (startsPortal && !config.value.portal.browserDir)
+  ) {
+    const folder = ensurePrivateDir(config.value.dataDir);
+    if (!folder.ok) throw new StartupError([folder.error]);
+  }
+
   // The browser starts first: a missing Chromium stops the server before the data folder is locked.
-  if (!options.liveRunner && config.value.portalDriver) {
+  if (startsPortal) {
     const started = await startPortal(config.value.portal, {
       log: log.child({ component: 'portal' }),
       clock,
@@ -180,6 +192,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let metricsListener: MetricsListener | null = null;
   const { host, port, metricsPort } = config.value;
   let heartbeat: InstanceHeartbeat;
+  // The embedded database is this process's alone: admin commands reach it through this socket. It is
+  // made before the HTTP listener, so its warning comes first and nothing is left listening if it throws.
+  const adminSocket =
+    ownsDatabase && config.value.databaseUrl === null
+      ? await openAdminSocket(config.value, server, log)
+      : null;
   try {
     address = await server.app.listen({ host, port });
     if (metrics && metricsPort !== null) {
@@ -189,6 +207,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       log.info({ url: `${metricsListener.url}/metrics` }, 'metrics listening');
     }
   } catch (error) {
+    await adminSocket?.close().catch(() => {});
     await server.close().catch(() => {});
     await portal?.close();
     if (ownsDatabase) await database.close().catch(() => {});
@@ -212,17 +231,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       log: log.child({ component: 'cluster' }),
     });
   } catch (error) {
+    await adminSocket?.close().catch(() => {});
     await server.close().catch(() => {});
     await metricsListener?.close().catch(() => {});
     await portal?.close();
     if (ownsDatabase) await database.close().catch(() => {});
     throw new StartupError([`Could not register this instance in the database: ${(error as Error).message}`]);
   }
-  // The embedded database is this process's alone: admin commands reach it through this socket.
-  const adminSocket =
-    ownsDatabase && config.value.databaseUrl === null
-      ? await openAdminSocket(config.value, server, log)
-      : null;
   log.info({ url: address, database: database.db.kind, instanceId }, 'rtw-server listening');
   if (!server.runsLiveChecks) {
     log.info(
@@ -304,7 +319,8 @@ async function openAdminSocket(
       ),
   });
   if (listening.ok) return listening.value;
-  // Without the socket the service still serves; admin commands then need it stopped.
+  // Without the socket the service still serves (README: "admin socket unavailable"); admin commands
+  // then need it stopped. Never a throw: nothing is left listening, and the lock is released at close.
   log.warn({ problem: listening.error }, 'admin socket unavailable');
   return null;
 }

@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { WebhookRequest } from '@sharecode/sandbox';
 import type { CommandContext } from '../context.js';
+import { ensurePrivateFolder } from '../evidence/private-folder.js';
 import { EXIT } from '../exit-codes.js';
 import { finishWithRecord } from '../flow/finish.js';
 import { waitForEnd } from '../flow/wait.js';
@@ -95,11 +96,12 @@ async function reportWebhook(out: Output, webhook: WebhookRequest, dir: string |
   }
   try {
     const folder = resolve(dir);
-    await mkdir(folder, { recursive: true });
+    // The webhook carries the check's result (a name, a reference): owner-only, like the evidence.
+    await ensurePrivateFolder(folder);
     const bodyPath = join(folder, `${id}.json`);
     const headersPath = join(folder, `${id}.headers`);
-    await writeFile(bodyPath, webhook.body);
-    await writeFile(headersPath, headerLines(webhook.headers));
+    await writeFile(bodyPath, webhook.body, { mode: 0o600 });
+    await writeFile(headersPath, headerLines(webhook.headers), { mode: 0o600 });
     out.notice(`Webhook ${id} saved: ${bodyPath} and ${headersPath}`);
     out.notice(`Verify it with: rtw verify-webhook --sandbox --body ${bodyPath} --headers ${headersPath}`);
   } catch (error) {

@@ -10,6 +10,7 @@ export async function registerPruneCommand(ctx: CommandContext): Promise<number>
     const report = await pruneRegister(register, {
       today: stringOption(ctx.options, 'today'),
       dryRun: flagOption(ctx.options, 'dryRun'),
+      despiteProblems: flagOption(ctx.options, 'despiteProblems'),
     });
     if (out.json) {
       out.jsonValue(report);
@@ -24,7 +25,15 @@ export async function registerPruneCommand(ctx: CommandContext): Promise<number>
     out.data(
       `${report.kept} ${report.kept === 1 ? 'person is' : 'people are'} kept (still employed or renting, or within the retention period).`,
     );
+    for (const file of report.left) out.data(`Left in place: ${file.path} (${file.why})`);
+    if (report.problems.length > 0) {
+      out.error(
+        `The register did not verify (${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}, ${report.dry_run ? 'to be ' : ''}recorded in the prune receipt): receipts it cannot vouch for were not acted on. See rtw register verify.`,
+      );
+      for (const problem of report.problems)
+        out.error(`  ${problem.kind.toUpperCase()} ${problem.path} ${problem.detail}`);
+    }
     if (report.dry_run && report.removed.length > 0) out.data('Run again without --dry-run to delete.');
-    return EXIT.OK;
+    return report.problems.length > 0 ? EXIT.REGISTER_PROBLEMS : EXIT.OK;
   });
 }

@@ -22,6 +22,9 @@ export async function registerReportCommand(ctx: CommandContext): Promise<number
     else if (path === undefined) out.data(reportHtml(summary, verification));
     if (!verification.ok) {
       out.error('The register did not verify: the report lists the problems (rtw register verify).');
+      for (const problem of verification.problems) {
+        out.error(`  ${problem.kind.toUpperCase()} ${problem.path} ${problem.detail}`);
+      }
       return EXIT.REGISTER_PROBLEMS;
     }
     return EXIT.OK;

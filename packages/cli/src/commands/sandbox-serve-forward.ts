@@ -43,6 +43,13 @@ export function forwardOptions(
       `--forward-to must be an http or https URL such as http://localhost:3000/hooks; got ${url.protocol}.`,
     );
   }
+  // Credentials in the URL would be printed at start and with every attempt, and fetch refuses
+  // them anyway (every delivery would fail): the receiver checks the signature instead.
+  if (url.username !== '' || url.password !== '') {
+    return usage(
+      '--forward-to may not carry a user name or password (user:password@host): they would be printed with every attempt. Give the URL without them; your receiver authenticates the events by their signature (RTW_WEBHOOK_SECRET).',
+    );
+  }
   return { ok: true, value: { url: url.href, pace } };
 }
 

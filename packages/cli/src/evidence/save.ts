@@ -4,6 +4,7 @@ import type { CheckResult } from '@sharecode/sdk';
 import { pdfBytes, photoBytes } from '@sharecode/sdk';
 import { type SavedEvidence, saveEvidence } from '@sharecode/sdk/node';
 import { safeBaseName } from './base-name.js';
+import { ensurePrivateFolder } from './private-folder.js';
 
 const MAX_SUFFIX = 1000;
 
@@ -29,7 +30,8 @@ let queue: Promise<unknown> = Promise.resolve();
  * Saves the photo (`<name>.jpg`) and the PDF (`<name>.pdf`) of a result in `dir`. The name is the
  * result's reference, else `fallback` (a check id or row name). Evidence is never overwritten: when
  * a different file has the name, `-2`, `-3`, ... is added; the same evidence saved again (polling a
- * check twice) reuses its files.
+ * check twice) reuses its files. `dir` '.' is the default (no --out): the current folder's mode is
+ * left alone; any other folder is made readable by its owner only.
  */
 export function saveResultEvidence(
   result: CheckResult,
@@ -49,6 +51,9 @@ async function save(result: CheckResult, dir: string, fallback: string): Promise
   if (result.pdf_data_url) wanted.push({ ext: 'pdf', bytes: pdfBytes(result) });
   if (wanted.length === 0) return { photo: null, pdf: null };
   const folder = resolve(dir);
+  // A folder named for the evidence (--out) is made or tightened to 0700 whatever it was; the current
+  // folder, where evidence goes without --out, is the user's own and is left as it is (the files are 0600).
+  if (dir !== '.') await ensurePrivateFolder(folder);
   for (let n = 1; n <= MAX_SUFFIX; n++) {
     const name = n === 1 ? base : `${base}-${n}`;
     const states = await Promise.all(

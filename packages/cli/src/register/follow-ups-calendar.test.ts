@@ -9,6 +9,7 @@ describe('the follow-up calendar', () => {
         today: '2027-10-01',
         within_days: 60,
         overdue: 0,
+        problems: [],
         items: [
           {
             kind: 'right_to_work',

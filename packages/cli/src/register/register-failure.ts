@@ -21,6 +21,8 @@ export function registerFailure(error: unknown): Failure {
     if (typeof reason === 'string' && usage.includes(reason)) {
       return usageFailure(message);
     }
+    // The register does not verify: the same exit as `rtw register verify` finding problems.
+    if (reason === 'unverified') return cliFailure(EXIT.REGISTER_PROBLEMS, 'REGISTER_PROBLEMS', message);
     return cliFailure(EXIT.UNEXPECTED, 'REGISTER_ERROR', message);
   }
   return failureFromError(error);

@@ -14,7 +14,15 @@ export interface ReadinessReport {
   readonly ready: boolean;
   /** Why not, in words for an operator; empty when ready. */
   readonly reasons: readonly string[];
+  /**
+   * The same reasons for anyone who asks (no operator token): a database error can name a host, a
+   * port or a user, so the database's reason is only that it does not answer.
+   */
+  readonly publicReasons: readonly string[];
 }
+
+/** The start of every reason that the database does not answer; the rest is its error's first line. */
+export const DATABASE_DOWN = 'the database does not answer';
 
 const DEFAULT_TIMEOUT_MS = 2_000;
 
@@ -29,12 +37,15 @@ export function createReadiness(probes: ReadinessProbes): () => Promise<Readines
     const reasons: string[] = [];
     if (probes.draining()) reasons.push('shutting down: in-flight work is finishing');
     const database = await withTimeout(probes.database(), timeoutMs).catch(
-      (error: unknown) => `the database does not answer: ${firstLine(error)}`,
+      (error: unknown) => `${DATABASE_DOWN}: ${firstLine(error)}`,
     );
     if (database !== null) reasons.push(database);
     const browser = probes.browser?.() ?? null;
     if (browser !== null) reasons.push(browser);
-    return { ready: reasons.length === 0, reasons };
+    const publicReasons = reasons.map((reason) =>
+      reason.startsWith(DATABASE_DOWN) ? DATABASE_DOWN : reason,
+    );
+    return { ready: reasons.length === 0, reasons, publicReasons };
   };
 }
 

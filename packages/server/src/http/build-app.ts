@@ -143,7 +143,7 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
     portalDriver: deps.portalDriver,
     operatorToken: edge.operatorToken,
   });
-  registerHealthRoutes(app, deps);
+  registerHealthRoutes(app, { readiness: deps.readiness, operatorToken: edge.operatorToken });
   registerDocsRoute(app, deps);
   registerCheckRoutes(app, deps);
   registerAsyncRoutes(app, deps);

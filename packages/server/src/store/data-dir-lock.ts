@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fail, type Outcome, ok } from '@sharecode/core';
+import { ensurePrivateDir } from './private-dir.js';
 
 const LOCK_FILE = 'rtw-server.lock';
 const heldHere = new Set<string>();
@@ -10,7 +11,8 @@ const heldHere = new Set<string>();
  * lock file names the owner's pid; a lock left by a process that no longer runs is taken over.
  */
 export function lockDataDir(dataDir: string): Outcome<() => void, string> {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const folder = ensurePrivateDir(dataDir);
+  if (!folder.ok) return folder;
   const path = join(dataDir, LOCK_FILE);
   const busy = (who: string) =>
     fail(

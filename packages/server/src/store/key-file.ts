@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fail, type Outcome } from '@sharecode/core';
 import { generateEncryptionKey, parseEncryptionKeys } from './encryption.js';
+import { ensurePrivateDir } from './private-dir.js';
 
 export const KEY_FILE_NAME = 'encryption.key';
 
@@ -11,7 +12,8 @@ export const KEY_FILE_NAME = 'encryption.key';
  */
 export function loadOrCreateKeyFile(dataDir: string): Outcome<Buffer[], string> {
   const path = join(dataDir, KEY_FILE_NAME);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const folder = ensurePrivateDir(dataDir);
+  if (!folder.ok) return folder;
   try {
     writeFileSync(path, `${generateEncryptionKey().toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {

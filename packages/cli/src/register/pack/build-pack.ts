@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type PersonView, type Register, receiptPath } from '@sharecode/register';
+import { type PersonView, type Register, receiptPath, resolveInRegister } from '@sharecode/register';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { personLines } from '../person-lines.js';
 import { A4, addTextPages, MARGIN, type TextLine } from './text-pages.js';
@@ -23,11 +23,21 @@ export interface EvidencePack {
   files: PackedFile[];
 }
 
+/** The receipts' own folder: their paths are the register's (`receiptPath`), never a receipt's data. */
+const RECEIPTS_FOLDER = 'receipts';
+
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** Reads a file of the register, refusing one whose hash is not the one its receipt vouches for. */
 async function registerFile(register: Register, path: string, expected: string): Promise<Uint8Array> {
-  const bytes = new Uint8Array(await readFile(join(register.dir, ...path.split('/'))));
+  let absolute = join(register.dir, ...path.split('/'));
+  if (!path.startsWith(`${RECEIPTS_FOLDER}/`)) {
+    // An evidence path comes from a receipt: only inside the register, never through a link.
+    const resolved = await resolveInRegister(register, path);
+    if (!resolved.ok) throw new Error(`${path} ${resolved.why}: run rtw register verify.`);
+    absolute = resolved.absolute;
+  }
+  const bytes = new Uint8Array(await readFile(absolute));
   if (sha256(bytes) !== expected) {
     throw new Error(
       `${path} changed since it was filed (its SHA-256 is not its receipt's): run rtw register verify.`,

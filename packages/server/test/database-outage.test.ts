@@ -1,7 +1,13 @@
 import type { CheckRecord } from '@sharecode/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, CHECK_PATHS, call, errorOf, validBody } from './support/api.js';
-import { type AsyncTestServer, eventually, startAsyncTestServer, untilIdle } from './support/async-server.js';
+import {
+  type AsyncTestServer,
+  eventually,
+  FAST_ASYNC,
+  startAsyncTestServer,
+  untilIdle,
+} from './support/async-server.js';
 import { dashboardSignIn, newDashboardOwner } from './support/dashboard.js';
 import { type OwnPostgres, postgresBinDir, startOwnPostgres } from './support/own-postgres.js';
 import { newKey } from './support/test-server.js';
@@ -132,6 +138,9 @@ describe.skipIf(BIN_DIR === null)('the database out of reach (a PostgreSQL of it
         30_000,
       );
       await expectAllNormal();
+      // An asynchronous run cut off by the stop keeps its lease until the lease runs out (on the test
+      // clock): then it runs again and ends.
+      server.clock.advance((FAST_ASYNC.leaseMs ?? 0) + 1000);
       await untilIdle(server);
     });
   }

@@ -85,8 +85,8 @@ const TYPES: Readonly<Record<(typeof SWAGGER_UI_SERVED)[number], string>> = {
   'swagger-ui-bundle.js.LICENSE.txt': 'text/plain; charset=utf-8',
 };
 
-const ASSETS: ReadonlyMap<string, Asset> = new Map([
-  ...SWAGGER_UI_SERVED.map((file) => [file, { file, type: TYPES[file] }] as const),
+const ASSETS: ReadonlyMap<string, Asset> = new Map<string, Asset>([
+  ...SWAGGER_UI_SERVED.map((file): [string, Asset] => [file, { file, type: TYPES[file] }]),
   ['init.js', { file: 'init.js', type: 'text/javascript; charset=utf-8', text: INIT_SCRIPT }],
 ]);
 

@@ -106,6 +106,34 @@ describe.skipIf(BIN_DIR === null)('the database out of reach (a PostgreSQL of it
     expect((await dashboardPage()).status).toBe(200);
   };
 
+  it('a synchronous live check whose database goes while it runs answers its result, uncharged: no 503 a client would resend', async () => {
+    const { key, accountId } = await newKey(server.admin, 'scale', 'live');
+    server.clock.advance(1000);
+    const runs = server.liveRunner.calls.length;
+    // The database stops after the check was admitted (quota reserved) and before it is charged.
+    server.liveRunner.beforeAnswer = () => postgres.stop('fast');
+    let answer: ApiResponse;
+    try {
+      answer = await call(server.url, 'POST', '/api/check', { key, json: validBody('/api/check') });
+    } finally {
+      server.liveRunner.beforeAnswer = null;
+    }
+    expect(answer.status).toBe(200);
+    expect((answer.body as { outcome?: string }).outcome).toBe('ACCEPTED');
+    expect(answer.headers.get('x-ratelimit-remaining')).toBeNull();
+    expect(server.liveRunner.calls.length).toBe(runs + 1);
+    expect(server.logs.filter((line) => line.includes('live check answered uncharged'))).toHaveLength(1);
+
+    await postgres.start();
+    await eventually(
+      async () => ((await fetch(`${server.url}/readyz`)).status === 200 ? true : undefined),
+      'readiness after the database is back',
+      30_000,
+    );
+    const usage = await server.admin.usage(accountId);
+    expect(usage.ok && usage.value.used).toBe(0);
+  });
+
   for (const mode of ['fast', 'immediate'] as const) {
     it(`stopped (${mode === 'fast' ? 'cleanly' : 'as a crash'}) while requests run: 503 BUSY with Retry-After on every route, never 500; then back`, async () => {
       await expectAllNormal();

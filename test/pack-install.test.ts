@@ -305,6 +305,18 @@ describe('packed packages installed outside the workspace', { timeout: 180_000 }
     ).toEqual(['jpg', 'pdf']);
   });
 
+  it("installs no swagger-ui-dist and no @scarf/scarf: /docs's files and their licence are in the server's own tarball", async () => {
+    // swagger-ui-dist depends on @scarf/scarf, an install-time analytics script (issue 36).
+    const ls = await run('npm', ['ls', '@scarf/scarf', 'swagger-ui-dist', '--all', '--json'], {
+      cwd: project,
+    });
+    const tree = JSON.parse(ls.stdout || '{}') as { dependencies?: Record<string, unknown> };
+    expect(tree.dependencies ?? {}, output(ls)).toEqual({});
+    for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE']) {
+      expect(existsSync(join(installed('server'), 'dist', 'swagger-ui', file)), file).toBe(true);
+    }
+  });
+
   it('rtw-server from its tarball: an account, a test key, then rtw and the sync-check example against it', async () => {
     const data = join(project, 'rtw-data');
     const account = await run(
@@ -346,7 +358,7 @@ describe('packed packages installed outside the workspace', { timeout: 180_000 }
       );
       expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
-      // The reference page's renderer comes from the installed swagger-ui-dist, not from a CDN.
+      // The reference page's renderer comes from the server's own tarball, not from a CDN.
       const docs = await fetch(`${baseUrl}/docs`);
       expect(docs.status).toBe(200);
       expect(await docs.text()).toContain('/docs/assets/swagger-ui-bundle.js');

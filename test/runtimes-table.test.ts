@@ -23,7 +23,7 @@ describe("the README's supported-runtimes table", () => {
 
   it('has a row for every runtime test:runtimes runs', () => {
     const runner = readFileSync(`${root}test/runtimes/run.mjs`, 'utf8');
-    for (const name of ['Node 22', 'Node 24', 'Bun', 'Deno', 'workerd']) {
+    for (const name of ['Node 22', 'Node 24', 'Node 26', 'Bun', 'Deno', 'workerd']) {
       expect(runner).toContain(`name: '${name}`);
       expect(table).toContain(name === 'workerd' ? 'workerd through miniflare' : `| ${name} |`);
     }

@@ -3,7 +3,7 @@
 // full suite on the machine's Node. Runtimes come from npm packages pinned in this folder's
 // package.json and lock (linux x64 builds, kept out of the root lock so `npm ci` there works on any
 // platform), installed with `npm ci --ignore-scripts`: every binary ships inside its package.
-// - Node 22 and 24: suites/node-compat.mjs (SDK, sandbox via MSW, CLI, server).
+// - Node 22, 24 and 26: suites/node-compat.mjs (SDK, sandbox via MSW, CLI, server).
 // - Bun: suites/run-sdk.mjs, importing the built packages as an app in this repository would.
 // - Deno and workerd (miniflare): the same suite bundled with esbuild for the browser platform.
 // - workerd again: the Hono webhook example (examples/webhook-hono) as a Worker, sent signed deliveries.
@@ -32,6 +32,11 @@ const RUNTIMES = [
     name: 'Node 24',
     version: () => readVersion('node24'),
     command: () => [join(modules, 'node24/bin/node'), join(here, 'suites/node-compat.mjs')],
+  },
+  {
+    name: 'Node 26',
+    version: () => readVersion('node26'),
+    command: () => [join(modules, 'node26/bin/node'), join(here, 'suites/node-compat.mjs')],
   },
   {
     name: 'Bun',

@@ -38,7 +38,7 @@ export interface StartServerOptions extends ConfigFlags, LifecycleFlags {
   readonly database?: Database;
   /**
    * The live-check runner. Without one, `portalDriver: true` (what `rtw-server start` passes) starts
-   * the Playwright portal driver; otherwise live keys get 500 INTERNAL saying none is configured.
+   * the Playwright portal driver; otherwise synchronous live checks get 503 BUSY saying none is configured.
    */
   readonly liveRunner?: LiveCheckRunner;
   readonly clock?: () => Date;

@@ -157,9 +157,9 @@ describe('dashboard over HTTP', () => {
     const queued = await post(testKey.value.key, '/api/check/async');
     expect(queued.status).toBe(202);
     const { id } = (await queued.json()) as { id: string };
-    // No portal driver in this server: the live check ends 500 INTERNAL, and is kept as a copy.
+    // No portal driver in this server: the live check ends 503 BUSY, and is kept as a copy.
     const live = await post(liveKey.value.key, '/api/check');
-    expect(live.status).toBe(500);
+    expect(live.status).toBe(503);
 
     const { session } = await signIn();
     const tableOf = async (mode: string) => {
@@ -175,7 +175,7 @@ describe('dashboard over HTTP', () => {
     const livePage = await tableOf('live');
     expect(livePage).not.toContain(id);
     expect(livePage).toContain('Synchronous');
-    expect(livePage).toContain('<code>INTERNAL</code>');
+    expect(livePage).toContain('<code>BUSY</code>');
     for (const personal of ['WACPT0001', '1990-01-01', 'Acme Ltd']) {
       expect(sandbox, personal).not.toContain(personal);
       expect(livePage, personal).not.toContain(personal);

@@ -1,4 +1,4 @@
-// GET /docs: the contract rendered by Swagger UI from swagger-ui-dist's own files (no CDN), and, when
+// GET /docs: the contract rendered by Swagger UI from its own files (no CDN), and, when
 // a Chromium is installed, the page as a person sees it, with the network cut off but for the server.
 import { existsSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -51,7 +51,7 @@ describe('GET /docs', () => {
     expect(init).toContain('window.location.origin');
   });
 
-  it('serves the renderer script and stylesheet from swagger-ui-dist, gzipped when asked', async () => {
+  it('serves the renderer script and stylesheet from this server, gzipped when asked', async () => {
     const script = await fetch(`${server.url}/docs/assets/swagger-ui-bundle.js`, {
       headers: { 'accept-encoding': 'identity' },
     });
@@ -85,6 +85,15 @@ describe('GET /docs', () => {
     const css = await fetch(`${server.url}/docs/assets/swagger-ui.css`);
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it("serves the licence notice of Swagger UI's bundled parts, which the bundle's first line points to", async () => {
+    const script = await (await fetch(`${server.url}/docs/assets/swagger-ui-bundle.js`)).text();
+    expect(script.slice(0, 200)).toContain('swagger-ui-bundle.js.LICENSE.txt');
+    const licence = await fetch(`${server.url}/docs/assets/swagger-ui-bundle.js.LICENSE.txt`);
+    expect(licence.status).toBe(200);
+    expect(licence.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await licence.text()).toMatch(/@license/);
   });
 
   it('answers an unknown asset as any unknown path, with the error body', async () => {

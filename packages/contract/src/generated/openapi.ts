@@ -250,7 +250,7 @@ export interface paths {
         };
         /**
          * Get this contract
-         * @description The machine-readable contract (OpenAPI 3.1, contract version 1.0.0). No key needed.
+         * @description The machine-readable contract (OpenAPI 3.1, contract version 1.1.0). No key needed.
          */
         get: operations["getOpenApiDocument"];
         put?: never;
@@ -1012,7 +1012,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description All check slots are in use: retry after Retry-After seconds. */
+        /** @description The service cannot take the request now: all check slots are in use, it is shutting down, or it cannot reach its database. Retry after Retry-After seconds; this answer is never charged. */
         Busy: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1236,6 +1236,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
         };
     };
     createRightToWorkCheckAlias: {
@@ -1264,6 +1265,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
         };
     };
     createRightToRentCheck: {
@@ -1292,6 +1294,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
         };
     };
     createImmigrationStatusCheck: {
@@ -1320,6 +1323,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
         };
     };
     getCheck: {
@@ -1342,6 +1346,7 @@ export interface operations {
             404: components["responses"]["CheckNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
         };
     };
     getRightToWorkCheck: {
@@ -1364,6 +1369,7 @@ export interface operations {
             404: components["responses"]["CheckNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
         };
     };
     getRightToRentCheck: {
@@ -1386,6 +1392,7 @@ export interface operations {
             404: components["responses"]["CheckNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
         };
     };
     getImmigrationStatusCheck: {
@@ -1408,6 +1415,7 @@ export interface operations {
             404: components["responses"]["CheckNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
         };
     };
     getOpenApiDocument: {

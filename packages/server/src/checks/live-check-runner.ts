@@ -30,13 +30,21 @@ export interface LiveCheckRunner {
   hold?(): Outcome<CapacityHold>;
 }
 
-/** Wired while no portal driver is configured: a live key gets a clear 500, never a made-up result. */
+/** Retry-After of a live check refused for want of a driver or browser: about one check's length. */
+export const NO_DRIVER_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * Wired while no portal driver is configured: a live key gets 503 BUSY with Retry-After, never a
+ * made-up result and never a 500 (issue 36): nothing ran and nothing is charged, and behind a load
+ * balancer the retry may reach an instance with a driver.
+ */
 export const noPortalDriverRunner: LiveCheckRunner = {
   async run() {
     return fail(
       checkError(
-        'INTERNAL',
-        'This server has no portal driver configured, so live checks cannot run yet: use a sandbox key (rtw_test_...), or ask the operator to configure the portal driver.',
+        'BUSY',
+        'This instance has no portal driver, so it cannot run live checks: nothing was run or charged. Retry after the number of seconds in Retry-After (an instance with a driver may take it), send it to the asynchronous endpoint (any instance with a driver runs it), or use a sandbox key (rtw_test_...) to test.',
+        { retryAfter: NO_DRIVER_RETRY_AFTER_SECONDS },
       ),
     );
   },

@@ -3,6 +3,7 @@ import { validateCheckRequest } from '@sharecode/core/validation';
 import type { Logger } from 'pino';
 import type { AuthenticatedKey } from '../accounts/ports.js';
 import type { Quota, UsageSnapshot } from '../accounts/quota.js';
+import { isDatabaseUnavailable } from '../database-unavailable.js';
 import { safeError } from '../safe-error.js';
 import type { CapacityHold, LiveCheckRunner } from './live-check-runner.js';
 import { type CheckObserver, SILENT_OBSERVER, secondsSince } from './observer-port.js';
@@ -98,9 +99,22 @@ async function syncCheck(
   const outcome = await run();
   const ended = deps.clock();
   // Only a final result is charged; errors give the reservation back.
-  const usage = outcome.ok
-    ? await deps.quota.commit(reservation, { checkId, kind: input.kind, now: ended })
-    : await deps.quota.release(reservation, ended);
+  let usage: UsageSnapshot | null;
+  try {
+    usage = outcome.ok
+      ? await deps.quota.commit(reservation, { checkId, kind: input.kind, now: ended })
+      : await deps.quota.release(reservation, ended);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    // The check ran, so its answer is given: a 503 would be resent by the client and run the check
+    // a second time (issue 36). Its charge could not be written, so it is not charged; the retention
+    // sweep gives the reservation back. No copy either: the database is what is missing.
+    deps.log.error(
+      { err: safeError(error), checkId, requestId: input.requestId, charged: false },
+      'live check answered uncharged: the database could not be reached to record it',
+    );
+    return { outcome, usage: null };
+  }
 
   try {
     await deps.copies.insert({

@@ -1,6 +1,7 @@
 import { checkError } from '@sharecode/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '../database-unavailable.js';
 import type { PortalHealthReport } from '../health/portal-health.js';
 import type { ReadinessReport } from '../health/readiness.js';
 import { safeError } from '../safe-error.js';
@@ -121,6 +122,8 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
     const problem = frameworkErrorToCheckError(error);
     if (problem.code === 'INTERNAL') {
       request.log.error({ err: safeError(error) }, 'request failed');
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: safeError(error) }, 'request refused: the database cannot be reached');
     }
     reply.header(REQUEST_ID_HEADER, request.id);
     return sendError(reply, problem);

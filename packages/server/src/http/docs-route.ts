@@ -1,16 +1,20 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { checkError } from '@sharecode/core';
 import { escapeHtml } from '@sharecode/core/util';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendError } from './send-error.js';
+import { SWAGGER_UI_DIR, SWAGGER_UI_SERVED } from './swagger-ui-files.js';
 
 /**
- * GET /docs: the contract (/openapi.json) rendered for people by Swagger UI, from the
- * swagger-ui-dist package's own files: no CDN, so the page works offline. Not part of the contract
- * (it is HTML for humans), and it needs no key, like /openapi.json.
+ * GET /docs: the contract (/openapi.json) rendered for people by Swagger UI, from the copy of its
+ * files in this package's build (swagger-ui-files.ts): no CDN, so the page works offline, and no
+ * swagger-ui-dist in an operator's install. Not part of the contract (it is HTML for humans), and it
+ * needs no key, like /openapi.json.
  */
 export function registerDocsRoute(app: FastifyInstance, deps: { readonly openapiJson: string }): void {
   const page = docsPage(titleOf(deps.openapiJson));
@@ -27,7 +31,7 @@ export function registerDocsRoute(app: FastifyInstance, deps: { readonly openapi
         reply,
         checkError(
           'INTERNAL',
-          `The API reference page cannot load ${asset.file} from swagger-ui-dist: reinstall @sharecode/server's dependencies. The contract itself is at /openapi.json.`,
+          `The API reference page cannot load ${asset.file} from @sharecode/server's ${SWAGGER_UI_DIR}/ folder: reinstall @sharecode/server. The contract itself is at /openapi.json.`,
         ),
       );
     }
@@ -75,9 +79,14 @@ const INIT_SCRIPT = `window.addEventListener('load', function () {
 });
 `;
 
-const ASSETS: ReadonlyMap<string, Asset> = new Map([
-  ['swagger-ui-bundle.js', { file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' }],
-  ['swagger-ui.css', { file: 'swagger-ui.css', type: 'text/css; charset=utf-8' }],
+const TYPES: Readonly<Record<(typeof SWAGGER_UI_SERVED)[number], string>> = {
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js.LICENSE.txt': 'text/plain; charset=utf-8',
+};
+
+const ASSETS: ReadonlyMap<string, Asset> = new Map<string, Asset>([
+  ...SWAGGER_UI_SERVED.map((file): [string, Asset] => [file, { file, type: TYPES[file] }]),
   ['init.js', { file: 'init.js', type: 'text/javascript; charset=utf-8', text: INIT_SCRIPT }],
 ]);
 
@@ -111,7 +120,13 @@ async function readAsset(asset: Asset): Promise<Loaded | null> {
   }
 }
 
+/**
+ * The build's copy (dist/swagger-ui, beside the bundled module); running from source (tests, the
+ * workspace), the swagger-ui-dist devDependency it is copied from.
+ */
 function swaggerUiDir(): string {
+  const built = fileURLToPath(new URL(`./${SWAGGER_UI_DIR}/`, import.meta.url));
+  if (existsSync(built)) return built;
   return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }
 

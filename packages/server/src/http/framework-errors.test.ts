@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DatabaseUnavailableError } from '../database-unavailable.js';
 import { frameworkErrorToCheckError } from './framework-errors.js';
 
 describe('frameworkErrorToCheckError', () => {
@@ -24,5 +25,15 @@ describe('frameworkErrorToCheckError', () => {
     expect(frameworkErrorToCheckError(new Error('boom')).code).toBe('INTERNAL');
     expect(frameworkErrorToCheckError({ statusCode: 503 }).code).toBe('INTERNAL');
     expect(frameworkErrorToCheckError('a string').code).toBe('INTERNAL');
+  });
+
+  it('maps the database out of reach, raised or wrapped, to BUSY with Retry-After (never INTERNAL)', () => {
+    const away = new DatabaseUnavailableError('The database cannot be reached');
+    for (const error of [away, new Error('while reading the key', { cause: away })]) {
+      const mapped = frameworkErrorToCheckError(error);
+      expect(mapped.code).toBe('BUSY');
+      expect(mapped.retryAfter).toBe(5);
+      expect(mapped.message).toContain('cannot reach its database');
+    }
   });
 });

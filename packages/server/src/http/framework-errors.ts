@@ -1,14 +1,17 @@
 import { type CheckError, checkError, invalidInput } from '@sharecode/core';
+import { databaseUnavailable, isDatabaseUnavailable } from '../database-unavailable.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const SEND_JSON = 'send the fields as a JSON object with the header Content-Type: application/json';
 
 /**
- * Errors raised by fastify before our handler runs (reading the body, routing) as catalogue errors.
- * Any other 4xx from the framework is bad input; anything else is a server fault.
+ * Errors raised by fastify before our handler runs (reading the body, routing) as catalogue errors,
+ * and the one known fault a handler can throw: the database out of reach, 503 BUSY with Retry-After
+ * (issue 36). Any other 4xx from the framework is bad input; anything else is a server fault.
  */
 export function frameworkErrorToCheckError(error: unknown): CheckError {
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const code = readString(error, 'code');
   switch (code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

@@ -1,4 +1,5 @@
 import { type CheckError, checkError } from '@sharecode/core';
+import { NO_DRIVER_RETRY_AFTER_SECONDS } from '../checks/live-check-runner.js';
 import type { LookupFailure } from './classify-page.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { PageFingerprint } from './page-fingerprint.js';
@@ -98,10 +99,13 @@ export const PORTAL_ERRORS = {
   unrecognised: () => checkError('UPSTREAM_UNEXPECTED'),
   browserStopped: () =>
     checkError('INTERNAL', 'The browser running the check stopped before it finished. Retry the check.'),
+  // Nothing reached the portal: the service is not able to take the check now, a 503 the client can
+  // act on (issue 36), not a fault of the check.
   browserUnavailable: () =>
     checkError(
-      'INTERNAL',
-      'No browser is available to run the check. Retry; if it keeps failing, contact support quoting the X-Request-Id header.',
+      'BUSY',
+      'No browser could be started to run the check: nothing was sent to the portal or charged. Retry after the number of seconds in Retry-After; if it keeps failing, contact support quoting the X-Request-Id header.',
+      { retryAfter: NO_DRIVER_RETRY_AFTER_SECONDS },
     ),
   driverFailed: () => checkError('INTERNAL'),
 } as const;

@@ -176,7 +176,7 @@ export function createPortalRunner(
             checkError('BUSY', 'The service is shutting down. Retry in a moment.', { retryAfter: 1 }),
           );
         case 'browser-unavailable':
-          log.error({ ...fields, code: 'INTERNAL', why: slot.reason }, 'no browser for the check');
+          log.error({ ...fields, code: 'BUSY', why: slot.reason }, 'no browser for the check');
           return fail(PORTAL_ERRORS.browserUnavailable());
         case 'timed-out':
           await outcomes({ kind, code: 'TIMEOUT' });

@@ -44,8 +44,11 @@ export interface SealingKeys {
   sealUntil(q: Queryable, due: Date, plaintext: Buffer | string, aad: string): Promise<Buffer>;
   /** Opens a value sealed with a master key or a loaded data key. */
   open(sealed: Buffer, aad: string): Outcome<Buffer, 'undecryptable'>;
-  /** Loads, through `q`, the data keys that the sealed values in these rows name and are not known yet. */
-  loadFor(q: Queryable, rows: readonly unknown[]): Promise<void>;
+  /**
+   * Loads, through `q`, the data keys that the sealed values in these rows name and are not known yet.
+   * False when some are not in `data_keys` either: deleted since the rows were read (data-keys-db.ts).
+   */
+  loadFor(q: Queryable, rows: readonly unknown[]): Promise<boolean>;
   /** Forgets the data keys of these buckets (deleted). */
   forget(days: readonly string[]): void;
   /**
@@ -162,12 +165,13 @@ export function createSealingKeys(master: Keyring): SealingKeys {
           if (id !== null && !masterIds.has(id) && !byId.has(id)) missing.add(id);
         }
       }
-      if (missing.size === 0) return;
+      if (missing.size === 0) return true;
       const { rows: found } = await q.query<DataKeyRow>(
         `SELECT day, key_sealed FROM data_keys WHERE encode(key_id, 'hex') = ANY($1::text[])`,
         [[...missing]],
       );
       for (const row of found) remember(row.day, unwrap(row));
+      return [...missing].every((id) => byId.has(id));
     },
   };
 }

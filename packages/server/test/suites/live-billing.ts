@@ -233,7 +233,7 @@ export function liveBillingSuite(ctx: SuiteContext): void {
       expect(usage.ok && usage.value).toMatchObject({ used: 10, inProgress: 0 });
     });
 
-    it('without a portal driver a live key gets 500 INTERNAL saying so, and nothing is charged', async () => {
+    it('without a portal driver a live key gets 503 BUSY with Retry-After saying so (never 500), and nothing is charged', async () => {
       const bare = await startServer({
         host: '127.0.0.1',
         port: 0,
@@ -247,9 +247,23 @@ export function liveBillingSuite(ctx: SuiteContext): void {
         const { key, accountId } = await newKey(ctx.server.admin, 'pro', 'live');
         ctx.server.clock.advance(1000);
         const response = await call(bare.url, 'POST', '/api/check', { key, json: validBody('/api/check') });
-        expect(response.status).toBe(500);
-        expect(errorOf(response).code).toBe('INTERNAL');
+        expect(response.status).toBe(503);
+        expect(errorOf(response).code).toBe('BUSY');
+        expect(response.headers.get('retry-after')).toBe('30');
         expect(errorOf(response).message).toContain('no portal driver');
+        // Every route of the sync family answers the same.
+        for (const path of [
+          '/api/check/right-to-work',
+          '/api/check/right-to-rent',
+          '/api/check/immigration-status',
+        ]) {
+          const other = await call(bare.url, 'POST', path, { key, json: validBody(path) });
+          expect([other.status, errorOf(other).code, other.headers.get('retry-after')]).toEqual([
+            503,
+            'BUSY',
+            '30',
+          ]);
+        }
         expect(await ledger(accountId)).toEqual([]);
         const usage = await ctx.server.admin.usage(accountId);
         expect(usage.ok && usage.value).toMatchObject({ used: 0, inProgress: 0 });

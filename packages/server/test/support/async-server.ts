@@ -49,14 +49,21 @@ export const FAST_ASYNC: Partial<AsyncChecksConfig> = {
  */
 export async function startAsyncTestServer(
   backend: Backend,
-  options: { readonly asyncChecks?: Partial<AsyncChecksConfig>; readonly start?: string } = {},
+  options: {
+    readonly asyncChecks?: Partial<AsyncChecksConfig>;
+    readonly start?: string;
+    /** A PostgreSQL the caller owns (and clears): used instead of a new database on the shared one. */
+    readonly databaseUrl?: string;
+  } = {},
 ): Promise<AsyncTestServer> {
   const clock = testClock(options.start ?? '2026-03-10T12:00:00Z');
   const encryptionKey = randomBytes(32);
   const dir = mkdtempSync(join(tmpdir(), 'rtw-async-test-'));
   let databaseUrl: string | null = null;
   let dropPostgres = async () => {};
-  if (backend === 'postgres') {
+  if (options.databaseUrl !== undefined) {
+    databaseUrl = options.databaseUrl;
+  } else if (backend === 'postgres') {
     const pg = await createPostgresDatabase();
     databaseUrl = pg.url;
     dropPostgres = () => pg.drop();

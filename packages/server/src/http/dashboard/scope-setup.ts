@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../database-unavailable.js';
 import { safeError } from '../../safe-error.js';
 import { messagePage, sendPage } from './page-reply.js';
 
@@ -33,6 +34,18 @@ export function setUpDashboardScope(scope: FastifyInstance): void {
     return payload;
   });
   scope.setErrorHandler(async (error, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: safeError(error) }, 'dashboard request: the database cannot be reached');
+      reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+      return sendPage(
+        reply,
+        503,
+        messagePage(
+          'The dashboard is unavailable for a moment',
+          'The service cannot reach its database just now: wait a few seconds, then reload the page. If you had just sent a form, check on the reloaded page whether the change was made.',
+        ),
+      );
+    }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) request.log.error({ err: safeError(error) }, 'dashboard request failed');
     return sendPage(

@@ -66,7 +66,7 @@ import { buildSession, outputByBlock } from './support/doc-session.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const exec = promisify(execFile);
-const TEST_KEY = `rtw_test_${'0'.repeat(20)}`;
+const TEST_KEY = `rtw_test_${'0'.repeat(40)}`;
 
 /** Documents whose blocks another test runs. */
 const COVERED: Record<string, string> = {

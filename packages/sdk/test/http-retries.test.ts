@@ -73,7 +73,7 @@ const json =
 const apiError = (status: number, code: string, headers: Record<string, string> = {}) =>
   json(status, { error: { code, message: `${code}: what to do next.` } }, headers);
 // Never answers: the client's per-attempt timeout must end it.
-const KEY = `rtw_test_${'0'.repeat(20)}`;
+const KEY = `rtw_test_${'0'.repeat(40)}`;
 const hang: Handler = () => undefined;
 
 const result = {
@@ -143,12 +143,12 @@ describe('retries over HTTP', () => {
     expect((seen[1]?.at ?? 0) - (seen[0]?.at ?? 0)).toBeLessThan(500);
   });
 
-  it('retries 503, 504 and a proxy’s HTML 502, re-sending the body intact each time', async () => {
+  it('retries BUSY and 429s of a synchronous check, re-sending the body intact each time', async () => {
     noJitter();
-    const proxy: Handler = (_req, res) => {
-      res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad Gateway</h1>');
+    const proxy429: Handler = (_req, res) => {
+      res.writeHead(429, { 'content-type': 'text/html' }).end('<h1>Too Many Requests</h1>');
     };
-    script = [apiError(503, 'BUSY'), apiError(504, 'TIMEOUT'), proxy, json(200, result)];
+    script = [apiError(503, 'BUSY'), apiError(429, 'RATE_LIMITED'), proxy429, json(200, result)];
     await expect(client({ maxRetries: 3 }).checkRightToWork(rtwBody)).resolves.toEqual(result);
     expect(seen).toHaveLength(4);
     for (const request of seen) {

@@ -101,7 +101,7 @@ const METHODS: Record<string, { statuses: number[]; run: (c: ShareCodeClient) =>
         date_of_birth: '1990-01-01',
         company_name: 'A',
         job_title: 'B',
-        purpose: 'employment',
+        purpose: 'travel',
       }),
   },
   createRightToWorkCheck: {
@@ -127,7 +127,7 @@ const METHODS: Record<string, { statuses: number[]; run: (c: ShareCodeClient) =>
         date_of_birth: '1990-01-01',
         company_name: 'A',
         job_title: 'B',
-        purpose: 'employment',
+        purpose: 'travel',
       }),
   },
   getCheck: { statuses: [200], run: (c) => c.getCheck(ID) },

@@ -346,7 +346,7 @@ describe('sendWithRetries', () => {
     expect(error).toBeInstanceOf(ShareCodeConnectionError);
     const message = (error as Error).message;
     expect(message).toMatch(
-      /TLS \(https\) handshake .* does not speak https on that port, so the request was never sent/,
+      /https \(TLS\) handshake .* does not speak https on that port, so the request was never sent/,
     );
     expect(message).toMatch(/Use http:\/\/ in baseUrl/);
     expect(message).not.toMatch(/may have reached/);

@@ -2,16 +2,19 @@ import type { components } from '@sharecode/contract';
 
 type Wire = components['schemas'];
 
-// What a field must hold. `?` fields may be absent (the SDK fills them with null); extra fields a
+// What a field must hold: s string, n string or null, o string or null or absent (the SDK fills in
+// null), a list of strings, i whole number, b boolean, or one of the listed values. Extra fields a
 // newer service adds are let through, as an additive contract change allows.
-type Field =
-  | 'string'
-  | 'string|null'
-  | 'string|null?'
-  | 'strings'
-  | 'integer'
-  | 'boolean'
-  | readonly string[];
+type Field = 's' | 'n' | 'o' | 'a' | 'i' | 'b' | readonly string[];
+
+const WORDS: Record<Exclude<Field, readonly string[]>, string> = {
+  s: 'a string',
+  n: 'a string or null',
+  o: 'a string or null',
+  a: 'a list of strings',
+  i: 'a whole number',
+  b: 'true or false',
+};
 
 // Typed against the contract: a field added to or removed from a schema fails to compile here.
 type Spec<T> = { readonly [K in keyof T]-?: Field };
@@ -20,19 +23,19 @@ const OUTCOMES = ['ACCEPTED', 'REJECTED'] as const;
 
 const COMMON = {
   outcome: OUTCOMES,
-  name: 'string',
-  date_of_birth: 'string',
-  nationality: 'string|null?',
-  permission_type: 'string|null?',
-  start_date: 'string|null?',
-  expiry_date: 'string|null?',
-  conditions: 'strings',
-  restrictions: 'strings',
-  reference: 'string|null?',
-  share_code: 'string',
-  photo_data_url: 'string|null?',
-  pdf_data_url: 'string|null?',
-  checked_at: 'string',
+  name: 's',
+  date_of_birth: 's',
+  nationality: 'o',
+  permission_type: 'o',
+  start_date: 'o',
+  expiry_date: 'o',
+  conditions: 'a',
+  restrictions: 'a',
+  reference: 'o',
+  share_code: 's',
+  photo_data_url: 'o',
+  pdf_data_url: 'o',
+  checked_at: 's',
 } as const;
 
 const RIGHT_TO_WORK: Spec<Wire['RightToWorkResult']> = { ...COMMON, title: ['Right to work'] };
@@ -40,45 +43,45 @@ const RIGHT_TO_WORK: Spec<Wire['RightToWorkResult']> = { ...COMMON, title: ['Rig
 const RIGHT_TO_RENT: Spec<Wire['RightToRentResult']> = {
   ...COMMON,
   title: ['Right to rent'],
-  details: 'string',
-  recheck_date: 'string|null',
-  company_name: 'string',
-  check_date: 'string',
+  details: 's',
+  recheck_date: 'n',
+  company_name: 's',
+  check_date: 's',
 };
 
 const IMMIGRATION_STATUS: Spec<Wire['ImmigrationStatusResult']> = {
   outcome: ['ACCEPTED'],
   title: ['Immigration status'],
-  name: 'string',
-  date_of_birth: 'string',
-  nationality: 'string',
-  status: 'string',
-  valid_from: 'string',
-  valid_until: 'string|null',
-  activities: 'strings',
-  restrictions: 'strings',
-  reference: 'string',
-  company_name: 'string',
-  job_title: 'string',
-  purpose: 'string',
-  check_date: 'string',
-  share_code: 'string',
-  photo_data_url: 'string',
-  pdf_data_url: 'string',
-  checked_at: 'string',
+  name: 's',
+  date_of_birth: 's',
+  nationality: 's',
+  status: 's',
+  valid_from: 's',
+  valid_until: 'n',
+  activities: 'a',
+  restrictions: 'a',
+  reference: 's',
+  company_name: 's',
+  job_title: 's',
+  purpose: 's',
+  check_date: 's',
+  share_code: 's',
+  photo_data_url: 's',
+  pdf_data_url: 's',
+  checked_at: 's',
 };
 
 const RECORD: Spec<Omit<Wire['CheckRecord'], 'result' | 'error'>> = {
-  id: 'string',
+  id: 's',
   status: ['queued', 'running', 'succeeded', 'failed'],
   mode: ['live', 'test'],
-  client_reference: 'string|null',
-  callback_url: 'string|null',
-  attempts: 'integer',
-  result_expires_at: 'string|null',
-  result_expired: 'boolean',
-  created_at: 'string',
-  completed_at: 'string|null',
+  client_reference: 'n',
+  callback_url: 'n',
+  attempts: 'i',
+  result_expires_at: 'n',
+  result_expired: 'b',
+  created_at: 's',
+  completed_at: 'n',
 };
 
 export type ResultTitle = 'Right to work' | 'Right to rent' | 'Immigration status';
@@ -94,32 +97,23 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function fieldProblem(name: string, value: unknown, field: Field): string | undefined {
-  if (Array.isArray(field)) {
+  if (typeof field !== 'string') {
     return field.includes(value as string)
       ? undefined
       : `has ${name} ${short(value)} (expected ${field.join(' or ')})`;
   }
-  const ok = (() => {
-    switch (field) {
-      case 'string':
-        return typeof value === 'string';
-      case 'string|null':
-        return typeof value === 'string' || value === null;
-      case 'string|null?':
-        return value === undefined || typeof value === 'string' || value === null;
-      case 'strings':
-        return Array.isArray(value) && value.every((item) => typeof item === 'string');
-      case 'integer':
-        return Number.isInteger(value) && (value as number) >= 0;
-      case 'boolean':
-        return typeof value === 'boolean';
-    }
-    return false;
-  })();
+  const ok =
+    field === 'a'
+      ? Array.isArray(value) && value.every((item) => typeof item === 'string')
+      : field === 'i'
+        ? Number.isInteger(value) && (value as number) >= 0
+        : field === 'b'
+          ? typeof value === 'boolean'
+          : typeof value === 'string' ||
+            (field !== 's' && value === null) ||
+            (field === 'o' && value === undefined);
   if (ok) return undefined;
-  return value === undefined
-    ? `has no ${name}`
-    : `has ${name} ${short(value)} (expected ${String(field).replace('?', '')})`;
+  return value === undefined ? `has no ${name}` : `has ${name} ${short(value)} (expected ${WORDS[field]})`;
 }
 
 function short(value: unknown): string {

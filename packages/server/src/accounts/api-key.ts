@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { API_KEY_RANDOM_CHARS, type ApiKeyMode, apiKeyMode } from '@sharecode/core/validation';
+import { API_KEY_RANDOM_CHARS, type ApiKeyMode } from '@sharecode/core/validation';
 import { randomBase62 } from './random-id.js';
 
 export type KeyMode = ApiKeyMode;
@@ -33,7 +33,7 @@ export function hashApiKey(key: string): Buffer {
 }
 
 /** The mode of a well-formed key, or null when the text cannot be one of our keys (core's rule). */
-export { apiKeyMode };
+export { apiKeyMode } from '@sharecode/core/validation';
 
 export function displayPrefix(key: string): string {
   const modeEnd = key.indexOf('_', 4) + 1;

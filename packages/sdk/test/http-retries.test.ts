@@ -340,6 +340,42 @@ describe('connection failures over HTTP', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('says so truthfully when the stale keep-alive resend also breaks: sent once more, not "Not retried"', async () => {
+    script = [(req) => req.socket.destroy()];
+    const error = await client()
+      .checkRightToWork(rtwBody)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShareCodeConnectionError);
+    expect(seen).toHaveLength(2);
+    expect((error as Error).message).toMatch(/sent once more because the first connection closed at once/);
+    expect((error as Error).message).not.toMatch(/Not retried/);
+  });
+
+  it('says https to a plain-http port is a TLS handshake that never sent the request, and does not retry', async () => {
+    const error = await client({ baseUrl: baseUrl.replace('http:', 'https:') })
+      .checkRightToWork(rtwBody)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShareCodeConnectionError);
+    expect(error).toMatchObject({ attempts: 1 });
+    const message = (error as Error).message;
+    expect(message).toMatch(/https \(TLS\) handshake with https:\/\/127\.0\.0\.1:\d+ failed/);
+    expect(message).toMatch(/never sent/);
+    expect(message).not.toMatch(/may have reached/);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('says a refused connection never reached the server', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await client({ baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 })
+      .checkRightToWork(rtwBody)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShareCodeConnectionError);
+    expect((error as Error).message).toMatch(/never sent.*refused: nothing is listening there/);
+  });
+
   it('retries a reset connection on a GET', async () => {
     noJitter();
     script = [(req) => req.socket.destroy(), json(200, record)];

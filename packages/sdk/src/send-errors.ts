@@ -68,7 +68,7 @@ export function connectionError(cause: unknown, facts: SendFacts): ShareCodeConn
   } else if (kind === 'not-sent') {
     text = `Could not connect to ${origin} after ${times(facts.attempts)}, so the request was never sent (${detail}). ${
       codeOf(cause, /^ECONNREFUSED$/)
-        ? 'The connection was refused: nothing is listening there. Check that the service runs and that baseUrl (host and port) is right.'
+        ? 'The connection was refused: nothing is listening there. Check that the service runs and that baseUrl has the right host and port.'
         : 'Check baseUrl and the network.'
     }`;
   } else {

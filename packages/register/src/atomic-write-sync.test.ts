@@ -1,46 +1,38 @@
 // The folder is fsynced after the rename (and the link): without it, a power cut just after the call
-// can lose the new name. fs/promises is wrapped to record every open and every fsync, in order.
+// can lose the new name. The module's file-system calls are wrapped to record their order.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { durableFs, replaceFileAtomic, writeNewFileAtomic } from './atomic-write.js';
 
 const events: string[] = [];
-
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs/promises')>();
-  const wrap =
-    <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      const value = await fn(...args);
-      events.push(`${name} ${String(args[args.length - 1] === undefined ? args[0] : args[1])}`);
-      return value;
-    };
-  return {
-    ...real,
-    rename: wrap('rename', real.rename),
-    link: wrap('link', real.link),
-    open: async (...args: Parameters<typeof real.open>) => {
-      const handle = await real.open(...args);
-      const path = String(args[0]);
-      const sync = handle.sync.bind(handle);
-      handle.sync = async () => {
-        await sync();
-        events.push(`sync ${path}`);
-      };
-      return handle;
-    },
-  };
-});
-
-const { replaceFileAtomic, writeNewFileAtomic } = await import('./atomic-write.js');
+const real = { ...durableFs };
 
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atomic-sync-'));
   events.length = 0;
+  durableFs.rename = async (from, to) => {
+    await real.rename(from, to);
+    events.push(`rename ${String(to)}`);
+  };
+  durableFs.link = async (from, to) => {
+    await real.link(from, to);
+    events.push(`link ${String(to)}`);
+  };
+  durableFs.open = (async (...args: Parameters<typeof real.open>) => {
+    const handle = await real.open(...args);
+    const sync = handle.sync.bind(handle);
+    handle.sync = async () => {
+      await sync();
+      events.push(`sync ${String(args[0])}`);
+    };
+    return handle;
+  }) as typeof real.open;
 });
 afterEach(async () => {
+  Object.assign(durableFs, real);
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -49,16 +41,18 @@ describe('the folder is synced after the new name is in place', () => {
     const path = join(dir, 'record.json');
     await replaceFileAtomic(path, new TextEncoder().encode('{"a":1}'));
     expect(await readFile(path, 'utf8')).toBe('{"a":1}');
-    const renamed = events.findIndex((event) => event.startsWith('rename') && event.endsWith(path));
+    const renamed = events.indexOf(`rename ${path}`);
     expect(renamed).toBeGreaterThan(0);
-    expect(events.slice(0, renamed).some((event) => event.startsWith(`sync ${dir}/.tmp-`))).toBe(true);
+    expect(events.slice(0, renamed).some((event) => event.startsWith(`sync ${join(dir, '.tmp-')}`))).toBe(
+      true,
+    );
     expect(events.slice(renamed + 1)).toContain(`sync ${dir}`);
   });
 
   it('writeNewFileAtomic: the folder synced after the link, and not when the name was taken', async () => {
     const path = join(dir, 'new.json');
     expect(await writeNewFileAtomic(path, new TextEncoder().encode('1'))).toBe(true);
-    const linked = events.findIndex((event) => event.startsWith('link') && event.endsWith(path));
+    const linked = events.indexOf(`link ${path}`);
     expect(linked).toBeGreaterThan(0);
     expect(events.slice(linked + 1)).toContain(`sync ${dir}`);
 

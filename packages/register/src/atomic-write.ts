@@ -79,7 +79,7 @@ async function writeTemp(path: string, bytes: Uint8Array): Promise<string> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await removeLeftoverTemps(dir);
   const temp = tempPathFor(path);
-  const handle = await open(temp, 'wx', 0o600);
+  const handle = await durableFs.open(temp, 'wx', 0o600);
   try {
     await handle.writeFile(bytes);
     // On disk before it gets its name: a power cut leaves the old state or the whole new file.
@@ -89,6 +89,12 @@ async function writeTemp(path: string, bytes: Uint8Array): Promise<string> {
   }
   return temp;
 }
+
+/**
+ * The file-system calls that order a durable write, looked up here at each call: the tests wrap them
+ * to see the order (file synced, renamed or linked, then the folder synced).
+ */
+export const durableFs = { open, rename, link };
 
 // Platforms where a folder cannot be opened for fsync (Windows) or the file system does not support
 // it: the rename is as durable as the platform makes it.
@@ -102,7 +108,7 @@ const NO_FOLDER_SYNC: ReadonlySet<string> = new Set(['EISDIR', 'EPERM', 'EACCES'
 export async function syncFolder(dir: string): Promise<void> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
-    handle = await open(dir, 'r');
+    handle = await durableFs.open(dir, 'r');
   } catch (error) {
     if (NO_FOLDER_SYNC.has(String((error as { code?: unknown }).code))) return;
     throw error;
@@ -124,7 +130,7 @@ export async function writeNewFileAtomic(path: string, bytes: Uint8Array): Promi
   const temp = await writeTemp(path, bytes);
   let linked = false;
   try {
-    await link(temp, path);
+    await durableFs.link(temp, path);
     linked = true;
   } catch (error) {
     if ((error as { code?: unknown }).code === 'EEXIST') return false;
@@ -140,7 +146,7 @@ export async function writeNewFileAtomic(path: string, bytes: Uint8Array): Promi
 export async function replaceFileAtomic(path: string, bytes: Uint8Array): Promise<void> {
   const temp = await writeTemp(path, bytes);
   try {
-    await rename(temp, path);
+    await durableFs.rename(temp, path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;

@@ -198,7 +198,7 @@ export class ShareCodeClient {
     const answer = await this.#send('POST', path, body, options, idempotencyKey);
     const location = answer.response.headers.get('location');
     return {
-      check: parseRecord<R>(answer),
+      check: withRequestId(parseRecord<R>(answer), answer.response),
       replayed: answer.response.status === 200,
       idempotencyKey,
       requestId: answer.response.headers.get('x-request-id') ?? undefined,

@@ -51,7 +51,7 @@ const server = createServer((req, res) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const baseUrl = `http://127.0.0.1:${server.address().port}`;
 
-const apiKey = 'rtw_test_bench0000000000000000';
+const apiKey = 'rtw_test_bench00000000000000000000000000000000000';
 const body = { share_code: 'W12345678', date_of_birth: '1990-01-01', company_name: 'Bench Ltd' };
 const client = new ShareCodeClient({ apiKey, baseUrl });
 

@@ -24,13 +24,17 @@
 //                                          account and a test key; the blocks' `http://127.0.0.1:8080`
 //                                          becomes its URL, `rtw_test_...` its key, and RTW_BASE_URL
 //                                          is set to it.
-//   <!-- doc-test: run id=configure -->    names the block, so later ones can build on it:
-//   <!-- doc-test: run uses=configure -->  the named block's code is put before this one.
+//                                          A run block runs ALONE, as a reader who copies only it
+//                                          would run it: `uses=` is refused on run blocks, and a js
+//                                          block is run verbatim (saved as .mjs, not transpiled), so
+//                                          a TypeScript annotation in it fails as it would for them.
+//   <!-- doc-test: run id=your-script -->  names the block, so a later one can use it (`files=`).
 //   <!-- doc-test: fragment declare="declare const client: import('@sharecode/sdk').ShareCodeClient;" -->
 //                                          type-checked in strict mode (the root tsconfig's flags)
 //                                          against the built packages, `declare` text first: it
-//                                          declares the block's free names. Takes `uses=` too. A
-//                                          json fragment must parse.
+//                                          declares the block's free names. Takes `uses=` (the
+//                                          named blocks' code is put before this one). A json
+//                                          fragment must parse.
 //   <!-- doc-test: covered-by path/to/some.test.ts reason="..." -->
 //                                          another test runs this code (the file must exist).
 //   <!-- doc-test: output -->              what a command prints (text), not code.
@@ -66,7 +70,7 @@ import { buildSession, outputByBlock } from './support/doc-session.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const exec = promisify(execFile);
-const TEST_KEY = `rtw_test_${'0'.repeat(20)}`;
+const TEST_KEY = `rtw_test_${'0'.repeat(40)}`;
 
 /** Documents whose blocks another test runs. */
 const COVERED: Record<string, string> = {
@@ -182,6 +186,10 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
         return [`${where(block)}: covered-by names ${block.marker.target}, which does not exist`];
       if (block.marker.kind === 'run' && !isCode(block) && !isShell(block))
         return [`${where(block)}: run supports ts, js and sh blocks (got "${block.lang}")`];
+      if (block.marker.kind === 'run' && isCode(block) && block.marker.attrs.uses)
+        return [
+          `${where(block)}: a run block must run alone, as a reader who copies only it runs it: put what it needs (the client, its imports) in the block instead of uses=`,
+        ];
       if (block.marker.kind === 'fragment' && !isCode(block) && block.lang !== 'json')
         return [`${where(block)}: fragment supports ts, js and json blocks (got "${block.lang}")`];
       return [];
@@ -197,6 +205,20 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
         return bad ? [`${block.doc}:${block.line + 1 + i}: ${text.trim()}`] : [];
       }),
     );
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  // Delivery is at least once: a receiver a reader copies must not process a replayed event twice.
+  it('de-duplicates on webhook-id in every webhook receiver', () => {
+    const receivers = BLOCKS.filter(
+      (b) => isCode(b) && /verifyWebhook\(/.test(b.code) && /\.post(<[^>]*>)?\(/.test(b.code),
+    );
+    expect(receivers.length).toBeGreaterThan(0);
+    const problems = receivers
+      .filter((block) => !/webhook-id/.test(block.code))
+      .map(
+        (block) => `${where(block)}: this receiver never reads webhook-id, so a replayed delivery runs twice`,
+      );
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
@@ -353,14 +375,12 @@ describe('docs: every fenced block is run, type-checked or marked', () => {
       const dir = first.doc.startsWith('examples/') ? folderOf(first.doc) : mkdtempSync(join(work, 'block-'));
       const files = await Promise.all(
         blocks.map(async (block) => {
-          const { prelude, code } = withSetup(block);
-          const js = await transform(`${prelude}\n${code}`, {
-            loader: 'ts',
-            format: 'esm',
-            target: 'node20',
-          });
+          // Alone (no uses=), and a js block exactly as written: what a reader saves as .mjs.
+          const code = isJs(block)
+            ? block.code
+            : (await transform(block.code, { loader: 'ts', format: 'esm', target: 'node20' })).code;
           const file = join(dir, `doc-run-${block.doc.replace(/[^\w]+/g, '-')}-${block.line}.mjs`);
-          writeFileSync(file, js.code);
+          writeFileSync(file, code);
           return file;
         }),
       );

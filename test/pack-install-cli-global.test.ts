@@ -114,7 +114,10 @@ describe('npm install -g of the packed CLI', { timeout: 60_000 }, () => {
       ['check', 'right-to-work', '--share-code', 'nope', '--dob', '1990-01-01', '--company', 'Acme'],
       {
         cwd: temp,
-        env: { RTW_API_KEY: 'rtw_test_00000000000000000000', RTW_BASE_URL: 'http://127.0.0.1:9' },
+        env: {
+          RTW_API_KEY: 'rtw_test_0000000000000000000000000000000000000000',
+          RTW_BASE_URL: 'http://127.0.0.1:9',
+        },
       },
     );
     expect(bad.code, output(bad)).toBe(2);

@@ -253,7 +253,7 @@ describe('packed packages installed outside the workspace', { timeout: 180_000 }
     mkdirSync(dir);
     writeFileSync(join(dir, 'example.mjs'), `${code}\n`);
     const env = {
-      RTW_API_KEY: 'rtw_test_00000000000000000000',
+      RTW_API_KEY: 'rtw_test_0000000000000000000000000000000000000000',
       RTW_BASE_URL: '',
       RTW_REGISTER: join(dir, 'register'),
       XDG_CONFIG_HOME: join(dir, 'config'),

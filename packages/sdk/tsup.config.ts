@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
 import { libraryBuild } from '../../scripts/library-build.mjs';
 
@@ -12,9 +13,18 @@ export default defineConfig(
     platform: 'neutral',
     // openapi-fetch ships only a default export; bundling it (6 kB) avoids the CJS default-import
     // interop trap. It stays a dependency for its types.
-    noExternal: ['openapi-fetch'],
+    // Core's key rule (`@sharecode/core/validation`) is bundled from its source, as the CLI bundles
+    // core: only that rule comes in (core as a dependency would pull pdf-lib into every install).
+    noExternal: ['openapi-fetch', /^@sharecode\/core(\/|$)/],
     // Only the `node` entry imports Node built-ins; they stay `node:` imports, never bundled.
     external: [/^node:/],
     removeNodeProtocol: false,
+    esbuildOptions(options) {
+      options.alias = {
+        '@sharecode/core/validation': fileURLToPath(
+          new URL('../core/src/validation/index.ts', import.meta.url),
+        ),
+      };
+    },
   }),
 );

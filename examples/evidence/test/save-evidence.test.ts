@@ -11,7 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const exec = promisify(execFile);
 const cwd = fileURLToPath(new URL('..', import.meta.url));
-const env = { ...process.env, RTW_API_KEY: 'rtw_test_00000000000000000000', RTW_BASE_URL: '' };
+const env = {
+  ...process.env,
+  RTW_API_KEY: 'rtw_test_0000000000000000000000000000000000000000',
+  RTW_BASE_URL: '',
+};
 const folder = mkdtempSync(join(tmpdir(), 'rtw-evidence-example-'));
 
 function run(...args: string[]) {

@@ -23,7 +23,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const TEST_KEY = 'rtw_test_onboardingSuite000000000001';
+const TEST_KEY = 'rtw_test_onboardingSuite0000000000010000000000000';
 const CALLBACK = 'https://hr.acme.example/webhooks/sharecode';
 // Created after setupSandboxServer; the SDK looks fetch up on every request, so MSW sees it anyway.
 const client = new ShareCodeClient({ apiKey: TEST_KEY });
@@ -83,7 +83,7 @@ describe('checkNewHire (synchronous check)', () => {
   });
 
   it('throws, rather than deciding, when the key is wrong: that is our bug, not the applicant’s', async () => {
-    const live = new ShareCodeClient({ apiKey: 'rtw_live_notForTheSandbox0000000000' });
+    const live = new ShareCodeClient({ apiKey: 'rtw_live_notForTheSandbox000000000000000000000000' });
     const error = await checkNewHire(live, hire('WACPT0001')).catch((e: unknown) => e);
     expect(isShareCodeApiError(error, 'INVALID_KEY')).toBe(true);
   });

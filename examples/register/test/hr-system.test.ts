@@ -13,7 +13,7 @@ const cwd = fileURLToPath(new URL('..', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'rtw-register-example-'));
 const env = {
   ...process.env,
-  RTW_API_KEY: 'rtw_test_00000000000000000000',
+  RTW_API_KEY: 'rtw_test_0000000000000000000000000000000000000000',
   RTW_BASE_URL: '',
   RTW_REGISTER: join(folder, 'register'),
   RTW_REGISTER_KEY: randomBytes(32).toString('base64'),

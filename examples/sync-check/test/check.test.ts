@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 
 const exec = promisify(execFile);
 const cwd = fileURLToPath(new URL('..', import.meta.url));
-const env = { ...process.env, RTW_API_KEY: 'rtw_test_00000000000000000000', RTW_BASE_URL: '' };
+const env = {
+  ...process.env,
+  RTW_API_KEY: 'rtw_test_0000000000000000000000000000000000000000',
+  RTW_BASE_URL: '',
+};
 
 function run(...args: string[]) {
   return exec(process.execPath, ['--import', '@sharecode/sandbox/register', 'check.mjs', ...args], {

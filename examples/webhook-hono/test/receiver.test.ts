@@ -17,7 +17,7 @@ import { createApp, WEBHOOK_PATH } from '../src/app.mjs';
 
 const secret = SANDBOX_WEBHOOK_SECRET;
 const cwd = fileURLToPath(new URL('..', import.meta.url));
-const apiKey = 'rtw_test_00000000000000000000';
+const apiKey = 'rtw_test_0000000000000000000000000000000000000000';
 
 let succeeded: CheckRecord;
 let failed: CheckRecord;

@@ -81,7 +81,7 @@ describe('a results file belongs to one batch', () => {
     expect(mode.stderr).toContain('this run is right-to-work checks with --sandbox (another mode)');
     const live = await rtw([...RTW, '--batch', csv], {
       ...server,
-      RTW_API_KEY: 'rtw_live_0123456789abcdefghij',
+      RTW_API_KEY: 'rtw_live_0123456789abcdefghij00000000000000000000',
     });
     expect(live.stderr).toContain('(another mode)');
     // Refused before anything is sent: nothing listens on port 9.

@@ -303,7 +303,10 @@ describe.concurrent('batch resume and refusals', { timeout: 60_000 }, () => {
     const run = await rtw(
       ['check', 'right-to-work', '--batch', csv, '--company', 'A', '--results', join(dir, 'out.jsonl')],
       {
-        env: { RTW_BASE_URL: served.baseUrl, RTW_API_KEY: 'rtw_live_notForTheSandbox0000000000' },
+        env: {
+          RTW_BASE_URL: served.baseUrl,
+          RTW_API_KEY: 'rtw_live_notForTheSandbox000000000000000000000000',
+        },
       },
     );
     expect(run.code).toBe(3);

@@ -61,7 +61,7 @@ function queueWith(callbackUrl: string) {
       '--company',
       'Acme Ltd',
     ].concat(['--callback-url', callbackUrl, '--json']),
-    { RTW_BASE_URL: baseUrl, RTW_API_KEY: `rtw_test_${'0'.repeat(20)}` },
+    { RTW_BASE_URL: baseUrl, RTW_API_KEY: `rtw_test_${'0'.repeat(40)}` },
   );
 }
 

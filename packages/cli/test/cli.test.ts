@@ -132,6 +132,10 @@ describe.concurrent('rtw sandbox codes', () => {
     }>(run);
     expect(data.date_of_birth).toBe(SANDBOX_DATE_OF_BIRTH);
     expect(data.scenarios.map((s) => s.suffix)).toEqual(SANDBOX_SCENARIOS.map((s) => s.suffix));
+    // The gate answers (issue 36): 429, and the two 402s with upgrade_url.
+    expect(data.scenarios.map((s) => s.suffix)).toEqual(
+      expect.arrayContaining(['RATE0001', 'QUOT0001', 'PAYR0001']),
+    );
     const rejected = data.scenarios.find((s) => s.suffix === 'REJT0001');
     expect(rejected?.codes).toEqual({
       right_to_work: 'WREJT0001',

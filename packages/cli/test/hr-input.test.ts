@@ -260,7 +260,7 @@ describe('text from a server is printed without control characters', () => {
         'Acme',
         '--no-evidence',
       ],
-      { env: { RTW_API_KEY: 'rtw_test_0123456789abcdefghij', RTW_BASE_URL: url } },
+      { env: { RTW_API_KEY: 'rtw_test_0123456789abcdefghij00000000000000000000', RTW_BASE_URL: url } },
     );
     expect(run.code).toBe(2);
     // Every C0 control but the line break, DEL and every C1 control.

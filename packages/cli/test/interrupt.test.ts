@@ -52,7 +52,7 @@ function interruptCheck(key: string): Promise<{ code: number | null; stderr: str
 
 describe('Ctrl-C during a check', () => {
   it('says a live check may have been charged, and how to identify it', async () => {
-    const run = await interruptCheck('rtw_live_0123456789abcdefghijklmnopqrstuv');
+    const run = await interruptCheck('rtw_live_0123456789abcdefghijklmnopqrstuv00000000');
     expect(run.code).toBe(130);
     expect(run.stderr).toContain('Interrupted.');
     expect(run.stderr).toContain('may have been charged');
@@ -62,7 +62,7 @@ describe('Ctrl-C during a check', () => {
   }, 30_000);
 
   it('says nothing of charges for a test key', async () => {
-    const run = await interruptCheck('rtw_test_0123456789abcdefghijklmnopqrstuv');
+    const run = await interruptCheck('rtw_test_0123456789abcdefghijklmnopqrstuv00000000');
     expect(run.code).toBe(130);
     expect(run.stderr).toContain('Interrupted.');
     expect(run.stderr).not.toContain('charged');

@@ -206,7 +206,7 @@ describe.concurrent('keys, addresses and idempotency (against the served sandbox
   });
 
   it('warns about --api-key, and never prints the key', async () => {
-    const key = 'rtw_live_SECRETSECRETSECRET0123';
+    const key = 'rtw_live_SECRETSECRETSECRET0123000000000000000000';
     const run = await rtw(
       [
         'check',

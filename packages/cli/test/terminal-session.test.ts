@@ -86,7 +86,7 @@ describe('Ctrl-C while rtw async --wait waits', () => {
     const run = started(
       inTerminal(
         ['async', 'right-to-work', '--wait', '--share-code', 'WACPT0001', '--dob', DOB, '--company', 'Acme'],
-        { RTW_API_KEY: 'rtw_test_0123456789abcdefghij', RTW_BASE_URL: url },
+        { RTW_API_KEY: 'rtw_test_0123456789abcdefghij00000000000000000000', RTW_BASE_URL: url },
       ),
     );
     await run.waitFor(`Queued ${record.id}.`);

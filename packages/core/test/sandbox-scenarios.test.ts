@@ -6,6 +6,7 @@ import {
   runSandboxCheck,
   SANDBOX_DATE_OF_BIRTH,
   SANDBOX_SCENARIOS,
+  SANDBOX_UPGRADE_URL,
   sandboxShareCode,
 } from '../src/sandbox/index.js';
 import { clearPdfCache } from '../src/sandbox/pdf.js';
@@ -25,6 +26,10 @@ const SYNC: Record<string, Expected> = {
   BUSY0001: { error: 'BUSY' },
   UPEX0001: { error: 'UPSTREAM_UNEXPECTED' },
   FAIL0001: { error: 'INTERNAL' },
+  // Issue 36: the answers the service gives before any run.
+  RATE0001: { error: 'RATE_LIMITED' },
+  QUOT0001: { error: 'QUOTA_EXCEEDED' },
+  PAYR0001: { error: 'PAYMENT_REQUIRED' },
   RTRY0001: { error: 'UPSTREAM_UNEXPECTED' },
   RTRY0002: { error: 'TIMEOUT' },
 };
@@ -35,6 +40,9 @@ const STATUS: Record<string, number> = {
   BUSY: 503,
   UPSTREAM_UNEXPECTED: 502,
   INTERNAL: 500,
+  RATE_LIMITED: 429,
+  QUOTA_EXCEEDED: 402,
+  PAYMENT_REQUIRED: 402,
 };
 
 function syncExpectation(kind: CheckKind, suffix: string): Expected {
@@ -87,8 +95,11 @@ describe.each(CHECK_KINDS)('sandbox, %s, synchronous', (kind) => {
       expect(outcome.error.code).toBe(expected.error);
       expect(outcome.error.status).toBe(STATUS[expected.error]);
       expect(outcome.error.message).toBe(checkError(expected.error).message);
-      if (expected.error === 'BUSY') expect(outcome.error.retryAfter).toBe(1);
+      if (expected.error === 'BUSY' || expected.error === 'RATE_LIMITED')
+        expect(outcome.error.retryAfter).toBe(1);
       else expect(outcome.error.retryAfter).toBeUndefined();
+      if (STATUS[expected.error] === 402) expect(outcome.error.upgradeUrl).toBe(SANDBOX_UPGRADE_URL);
+      else expect(outcome.error.upgradeUrl).toBeUndefined();
       return;
     }
     expect(outcome.ok).toBe(true);
@@ -295,6 +306,9 @@ describe.each(CHECK_KINDS)('sandbox, %s, asynchronous attempt sequences', (kind)
     BUSY0001: ['BUSY', 'BUSY', 'BUSY'],
     UPEX0001: ['UPSTREAM_UNEXPECTED', 'UPSTREAM_UNEXPECTED'],
     FAIL0001: ['INTERNAL', 'INTERNAL', 'INTERNAL'],
+    RATE0001: ['RATE_LIMITED'],
+    QUOT0001: ['QUOTA_EXCEEDED'],
+    PAYR0001: ['PAYMENT_REQUIRED'],
     RTRY0001: ['UPSTREAM_UNEXPECTED', 'ACCEPTED'],
     RTRY0002: ['TIMEOUT', 'TIMEOUT', 'ACCEPTED'],
   };

@@ -79,7 +79,7 @@ async function writeTemp(path: string, bytes: Uint8Array): Promise<string> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await removeLeftoverTemps(dir);
   const temp = tempPathFor(path);
-  const handle = await open(temp, 'wx', 0o600);
+  const handle = await durableFs.open(temp, 'wx', 0o600);
   try {
     await handle.writeFile(bytes);
     // On disk before it gets its name: a power cut leaves the old state or the whole new file.
@@ -91,29 +91,65 @@ async function writeTemp(path: string, bytes: Uint8Array): Promise<string> {
 }
 
 /**
+ * The file-system calls that order a durable write, looked up here at each call: the tests wrap them
+ * to see the order (file synced, renamed or linked, then the folder synced).
+ */
+export const durableFs = { open, rename, link };
+
+// Platforms where a folder cannot be opened for fsync (Windows) or the file system does not support
+// it: the rename is as durable as the platform makes it.
+const NO_FOLDER_SYNC: ReadonlySet<string> = new Set(['EISDIR', 'EPERM', 'EACCES', 'EINVAL', 'ENOTSUP']);
+
+/**
+ * fsync of the folder: a rename or link is an entry in its folder, and only a sync of the folder
+ * puts that entry on disk. Without it a power cut just after the call can lose the new name (the
+ * record written, then gone), though the call said it was done.
+ */
+export async function syncFolder(dir: string): Promise<void> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await durableFs.open(dir, 'r');
+  } catch (error) {
+    if (NO_FOLDER_SYNC.has(String((error as { code?: unknown }).code))) return;
+    throw error;
+  }
+  try {
+    await handle.sync();
+  } catch (error) {
+    if (!NO_FOLDER_SYNC.has(String((error as { code?: unknown }).code))) throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * Writes `bytes` at `path` only if nothing is there yet: written to a temporary file, then linked
  * in (link fails if the name is taken, so two writers never both win). Resolves false when taken.
  */
 export async function writeNewFileAtomic(path: string, bytes: Uint8Array): Promise<boolean> {
   const temp = await writeTemp(path, bytes);
+  let linked = false;
   try {
-    await link(temp, path);
-    return true;
+    await durableFs.link(temp, path);
+    linked = true;
   } catch (error) {
     if ((error as { code?: unknown }).code === 'EEXIST') return false;
     throw error;
   } finally {
     await unlink(temp).catch(() => undefined);
   }
+  if (linked) await syncFolder(dirname(path));
+  return linked;
 }
 
 /** Replaces (or creates) `path` atomically: temporary file, then rename over it. */
 export async function replaceFileAtomic(path: string, bytes: Uint8Array): Promise<void> {
   const temp = await writeTemp(path, bytes);
   try {
-    await rename(temp, path);
+    await durableFs.rename(temp, path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
   }
+  await syncFolder(dirname(path));
 }

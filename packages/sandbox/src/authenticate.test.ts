@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { authenticate } from './authenticate.js';
 
-const KEY = 'rtw_test_ABCdef0123456789xyzW';
+const KEY = 'rtw_test_ABCdef0123456789xyzW00000000000000000000';
 
 describe('authenticate', () => {
-  it('accepts a test key of 20 or more letters and digits, in any case of "Bearer"', () => {
+  it('accepts a test key of 40 letters and digits, in any case of "Bearer"', () => {
     expect(authenticate(`Bearer ${KEY}`)).toEqual({ ok: true, value: KEY });
     expect(authenticate(`bearer ${KEY}`)).toEqual({ ok: true, value: KEY });
     expect(authenticate(`BEARER  ${KEY} `)).toEqual({ ok: true, value: KEY });
-    expect(authenticate(`Bearer rtw_test_${'a'.repeat(20)}`).ok).toBe(true);
+    expect(authenticate(`Bearer rtw_test_${'a'.repeat(40)}`).ok).toBe(true);
   });
 
   it.each([
@@ -28,8 +28,8 @@ describe('authenticate', () => {
   });
 
   it.each([
-    `rtw_test_${'a'.repeat(19)}`,
-    'rtw_test_aaaaaaaaaaaaaaaaaaaa-',
+    `rtw_test_${'a'.repeat(39)}`,
+    'rtw_test_aaaaaaaaaaaaaaaaaaaa00000000000000000000-',
     'rtw_TEST_aaaaaaaaaaaaaaaaaaaaaa',
     'token',
   ])('answers INVALID_KEY to %s without repeating it', (key) => {
@@ -42,7 +42,7 @@ describe('authenticate', () => {
   });
 
   it('tells a live key that the sandbox takes rtw_test_ keys', () => {
-    const outcome = authenticate('Bearer rtw_live_aaaaaaaaaaaaaaaaaaaaaaaa');
+    const outcome = authenticate('Bearer rtw_live_aaaaaaaaaaaaaaaaaaaaaaaa0000000000000000');
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) {
       expect(outcome.error.code).toBe('INVALID_KEY');

@@ -9,18 +9,26 @@ import type { WebhookHandler } from './webhook-types.js';
  */
 export const SANDBOX_WEBHOOK_SECRET = 'whsec_c2hhcmVjb2RlLXNhbmRib3gtd2ViaG9vay1zZWNyZXQ=';
 
-/** How long an asynchronous check takes in the sandbox. */
+/** How long an asynchronous check takes in the sandbox: every delay in milliseconds. */
 export interface SandboxDelays {
   /** Milliseconds from the POST until the first run starts (`queued` to `running`). Default 50. */
   startMs?: number | undefined;
   /** Milliseconds one run takes (then the check ends, or waits for a retry). Default 50. */
   runMs?: number | undefined;
   /**
-   * Seconds (fractions allowed) to wait before the 2nd and the 3rd attempt, as core's retry schedules
-   * are written. Default SANDBOX_RETRY_SCHEDULE: 1 then 2 seconds (the live service waits ~30 s, ~2 min).
+   * Milliseconds to wait before the 2nd and the 3rd attempt. Default 1000 then 2000 (the live
+   * service waits ~30 s, ~2 min). At most 300 000 each.
+   */
+  retryScheduleMs?: readonly number[] | undefined;
+  /**
+   * @deprecated Seconds (the one delay not in milliseconds): use `retryScheduleMs`. Still read, but
+   * a value over 300 (5 minutes, more than the live service ever waits) is refused as a unit mistake.
    */
   retrySchedule?: readonly number[] | undefined;
 }
+
+// The longest retry wait accepted: the live service's longest is ~2 minutes.
+const MAX_RETRY_WAIT_MS = 300_000;
 
 export interface SandboxOptions {
   /** Where the sandbox answers. Default SANDBOX_BASE_URL (http://127.0.0.1:8080), the SDK's default. */
@@ -50,6 +58,9 @@ export interface SandboxOptions {
 export interface ResolvedDelays {
   startMs: number;
   runMs: number;
+  /** The retry waits in milliseconds. */
+  retryScheduleMs: readonly number[];
+  /** The same waits in seconds (as core's schedules are written). */
   retrySchedule: readonly number[];
 }
 
@@ -67,6 +78,7 @@ export interface ResolvedSandboxOptions {
 export const DEFAULT_SANDBOX_DELAYS: Readonly<ResolvedDelays> = {
   startMs: 50,
   runMs: 50,
+  retryScheduleMs: SANDBOX_RETRY_SCHEDULE.map((seconds) => seconds * 1000),
   retrySchedule: SANDBOX_RETRY_SCHEDULE,
 };
 
@@ -101,6 +113,36 @@ function resolveSecret(secret: string | undefined): string {
   return secret;
 }
 
+/** The retry waits, in seconds as core's schedules are written, from either option. */
+function resolveRetrySchedule(delays: SandboxDelays): readonly number[] {
+  const { retryScheduleMs, retrySchedule } = delays;
+  if (retryScheduleMs !== undefined && retrySchedule !== undefined) {
+    throw usage(
+      'give delays.retryScheduleMs (milliseconds) or the older delays.retrySchedule (seconds), not both.',
+    );
+  }
+  const [name, list, unitMs] =
+    retryScheduleMs !== undefined
+      ? (['delays.retryScheduleMs', retryScheduleMs, 1] as const)
+      : retrySchedule !== undefined
+        ? (['delays.retrySchedule', retrySchedule, 1000] as const)
+        : (['', undefined, 1] as const);
+  if (list === undefined) return DEFAULT_SANDBOX_DELAYS.retrySchedule;
+  if (!Array.isArray(list))
+    throw usage(`${name} must be an array of ${unitMs === 1 ? 'milliseconds' : 'seconds'}.`);
+  return list.map((value: number, i: number) => {
+    const ms = duration(`${name}[${i}]`, value, 0) * unitMs;
+    if (ms > MAX_RETRY_WAIT_MS) {
+      throw usage(
+        unitMs === 1000
+          ? `${name}[${i}] is ${value} seconds (${name} is in seconds, not milliseconds): more than 5 minutes is refused. Use delays.retryScheduleMs, in milliseconds like startMs and runMs.`
+          : `${name}[${i}] is ${value} ms: more than 300000 (5 minutes) is refused.`,
+      );
+    }
+    return ms / 1000;
+  });
+}
+
 // Options are set by the integrator's test code: a mistake there throws at once with what to fix.
 export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
   const baseUrl = normaliseBaseUrl(options.baseUrl ?? SANDBOX_BASE_URL);
@@ -110,9 +152,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     );
   }
   const delays = options.delays ?? {};
-  const retrySchedule = delays.retrySchedule ?? DEFAULT_SANDBOX_DELAYS.retrySchedule;
-  if (!Array.isArray(retrySchedule)) throw usage('delays.retrySchedule must be an array of seconds.');
-  for (const [i, seconds] of retrySchedule.entries()) duration(`delays.retrySchedule[${i}]`, seconds, 0);
+  const retrySchedule = resolveRetrySchedule(delays);
   let defaultCallbackUrl: string | null = null;
   if (options.defaultCallbackUrl !== undefined) {
     const checked = validateCallbackUrl(options.defaultCallbackUrl);
@@ -127,6 +167,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     delays: {
       startMs: duration('delays.startMs', delays.startMs, DEFAULT_SANDBOX_DELAYS.startMs),
       runMs: duration('delays.runMs', delays.runMs, DEFAULT_SANDBOX_DELAYS.runMs),
+      retryScheduleMs: retrySchedule.map((seconds) => seconds * 1000),
       retrySchedule: [...retrySchedule],
     },
     now: options.now ?? (() => new Date()),

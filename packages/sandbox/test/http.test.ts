@@ -14,7 +14,10 @@ describe('authentication', () => {
     ['an empty header', { authorization: '' }],
     ['another scheme', { authorization: 'Basic cnR3X3Rlc3Q6eA==' }],
     ['Bearer with no key', { authorization: 'Bearer ' }],
-    ['a key with a space', { authorization: 'Bearer rtw_test_aaaaaaaaaaaaaaaaaaaa extra' }],
+    [
+      'a key with a space',
+      { authorization: 'Bearer rtw_test_aaaaaaaaaaaaaaaaaaaa00000000000000000000 extra' },
+    ],
   ])('answers 401 UNAUTHENTICATED to %s', async (_label, headers: Record<string, string>) => {
     harness.use();
     const answer = await call('POST', '/api/check', { key: null, headers, body: RTW });
@@ -38,7 +41,7 @@ describe('authentication', () => {
 
   it('tells a live key that the sandbox takes test keys', async () => {
     harness.use();
-    const key = 'rtw_live_aaaaaaaaaaaaaaaaaaaaaaaa';
+    const key = 'rtw_live_aaaaaaaaaaaaaaaaaaaaaaaa0000000000000000';
     const answer = await call('GET', `/api/check/async/chk_${'a'.repeat(32)}`, { key });
     expectContract('GET', '/api/check/async/{check_id}', answer);
     const error = expectError(answer, 401, 'INVALID_KEY');
@@ -51,7 +54,7 @@ describe('authentication', () => {
     harness.use();
     const answer = await call('POST', '/api/check', {
       key: null,
-      headers: { authorization: 'bearer rtw_test_aaaaaaaaaaaaaaaaaaaa' },
+      headers: { authorization: 'bearer rtw_test_aaaaaaaaaaaaaaaaaaaa00000000000000000000' },
       body: RTW,
     });
     expect(answer.status).toBe(200);
@@ -156,7 +159,10 @@ describe('routes', () => {
     expect(sandbox.baseUrl).toBe('https://sandbox.example.com/share');
     const response = await fetch('https://sandbox.example.com/share/api/check', {
       method: 'POST',
-      headers: { authorization: 'Bearer rtw_test_aaaaaaaaaaaaaaaaaaaa', 'content-type': 'application/json' },
+      headers: {
+        authorization: 'Bearer rtw_test_aaaaaaaaaaaaaaaaaaaa00000000000000000000',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify(RTW),
     });
     expect(response.status).toBe(200);

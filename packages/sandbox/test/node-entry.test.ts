@@ -8,7 +8,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 it('intercepts a default SDK client and answers as a test key', async () => {
-  const client = new ShareCodeClient({ apiKey: 'rtw_test_aaaaaaaaaaaaaaaaaaaaaaaa' });
+  const client = new ShareCodeClient({ apiKey: 'rtw_test_aaaaaaaaaaaaaaaaaaaaaaaa0000000000000000' });
   expect(client.baseUrl).toBe(sandbox.baseUrl);
   const result = await client.checkRightToWork({
     share_code: 'WNOEX0001',

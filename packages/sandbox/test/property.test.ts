@@ -90,7 +90,7 @@ const chaotic = fc.record({
   authorization: fc.option(
     fc.oneof(
       fc.constant(`Bearer ${KEY}`),
-      fc.constant('Bearer rtw_live_aaaaaaaaaaaaaaaaaaaaaaaa'),
+      fc.constant('Bearer rtw_live_aaaaaaaaaaaaaaaaaaaaaaaa0000000000000000'),
       printable(60),
     ),
   ),

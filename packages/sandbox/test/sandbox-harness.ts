@@ -9,8 +9,8 @@ import type { SandboxOptions } from '../src/sandbox-options.js';
 import { createContractValidator } from './contract-validator.js';
 
 export const BASE = 'http://127.0.0.1:8080';
-export const KEY = 'rtw_test_k1aaaaaaaaaaaaaaaaaaaaaaaaaaa';
-export const OTHER_KEY = 'rtw_test_k2bbbbbbbbbbbbbbbbbbbbbbbbbbb';
+export const KEY = 'rtw_test_k1aaaaaaaaaaaaaaaaaaaaaaaaaaa00000000000';
+export const OTHER_KEY = 'rtw_test_k2bbbbbbbbbbbbbbbbbbbbbbbbbbb00000000000';
 
 export const contract = createContractValidator();
 

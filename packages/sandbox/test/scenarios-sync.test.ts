@@ -5,6 +5,7 @@ import {
   SANDBOX_BUSY_RETRY_AFTER_SECONDS,
   SANDBOX_PEOPLE,
   SANDBOX_SCENARIOS,
+  SANDBOX_UPGRADE_URL,
   sandboxShareCode,
 } from '@sharecode/core/sandbox';
 import { describe, expect, it } from 'vitest';
@@ -32,8 +33,13 @@ describe.each(cases)('$code ($kind) synchronously', ({ scenario, kind, code }) =
     if (expected.type === 'error') {
       expectError(answer, httpStatusOf(expected.code), expected.code);
       expect(answer.headers.get('retry-after')).toBe(
-        expected.code === 'BUSY' ? String(SANDBOX_BUSY_RETRY_AFTER_SECONDS) : null,
+        expected.code === 'BUSY' || expected.code === 'RATE_LIMITED'
+          ? String(SANDBOX_BUSY_RETRY_AFTER_SECONDS)
+          : null,
       );
+      if (httpStatusOf(expected.code) === 402) {
+        expect(answer.body).toMatchObject({ error: { upgrade_url: SANDBOX_UPGRADE_URL } });
+      }
       return;
     }
     expect(answer.status).toBe(200);

@@ -254,8 +254,16 @@ describe('options', () => {
     [{ delays: { startMs: -1 } }, /startMs/],
     [{ delays: { runMs: Number.NaN } }, /runMs/],
     [{ delays: { retrySchedule: [1, -2] } }, /retrySchedule/],
+    [{ delays: { retrySchedule: [1000, 2000] } }, /retrySchedule\[0\] is 1000 seconds .*retryScheduleMs/],
+    [{ delays: { retryScheduleMs: [1000, 300_001] } }, /retryScheduleMs\[1\] is 300001 ms/],
+    [{ delays: { retryScheduleMs: [1000], retrySchedule: [1] } }, /not both/],
   ])('refuses %j with a message naming the option', (options, message) => {
     expect(() => harness.use(options)).toThrow(message);
+  });
+
+  it('takes retry waits in milliseconds (retryScheduleMs), like startMs and runMs', () => {
+    expect(harness.use({ delays: { retryScheduleMs: [1000, 2500] } }).delays.retrySchedule).toEqual([1, 2.5]);
+    expect(harness.use({ delays: { retrySchedule: [0.5, 2] } }).delays.retrySchedule).toEqual([0.5, 2]);
   });
 
   it('publishes a default secret of 32 bytes that standardwebhooks accepts', () => {

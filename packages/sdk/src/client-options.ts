@@ -1,3 +1,4 @@
+import { apiKeyShapeProblem } from '@sharecode/core/validation';
 import { readEnv } from './env.js';
 import { ShareCodeUsageError } from './errors.js';
 import type { FetchLike } from './fetch-with-retries.js';
@@ -82,12 +83,10 @@ export function resolveClientOptions(options: ShareCodeClientOptions = {}): Reso
   };
 }
 
-// `rtw_live_` or `rtw_test_` and letters and digits: 40 on the service, 20 or more in the sandbox.
-const API_KEY = /^rtw_(?:live|test)_[0-9A-Za-z]{20,}$/;
-
 /**
- * The key, checked before any request: none at all, or one that cannot be a key (a truncated
- * paste, quotes, a dashboard secret), fails here, naming where it came from and never echoing it.
+ * The key, checked before any request with core's key rule (the one the service and the sandbox
+ * apply): none at all, or one that cannot be a key (a truncated paste, quotes, a dashboard secret),
+ * fails here, naming where it came from and never echoing it.
  */
 function resolveApiKey(option: string | undefined): string {
   const fromOption = typeof option === 'string' ? option.trim() : undefined;
@@ -98,10 +97,10 @@ function resolveApiKey(option: string | undefined): string {
       'No API key: set the RTW_API_KEY environment variable, or pass { apiKey } to new ShareCodeClient(). Keys are rtw_live_... (live checks) or rtw_test_... (the sandbox: free, no portal).',
     );
   }
-  if (!API_KEY.test(key)) {
-    const prefix = /^rtw_(?:live|test)_/.test(key) ? key.slice(0, 9) : undefined;
+  const problem = apiKeyShapeProblem(key);
+  if (problem !== undefined) {
     throw new ShareCodeUsageError(
-      `${source} does not hold an API key: keys are rtw_live_ or rtw_test_ followed by 20 or more letters and digits${prefix ? ` (this one starts ${prefix} but the rest is too short or has other characters)` : ''}. Copy the whole key from the dashboard, without quotes or spaces.`,
+      `${source} does not hold an API key: ${problem}. Copy the whole key from the dashboard, without quotes or spaces.`,
     );
   }
   return key;

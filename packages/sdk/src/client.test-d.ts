@@ -14,8 +14,9 @@ type Body<P extends keyof paths> = paths[P] extends {
   ? B
   : never;
 // The contract's 200 body with its optional fields made present (null where the answer had none).
+// Plus the answer's request id (issue 36), not enumerable at run time.
 type Ok<P extends keyof paths> = paths[P] extends { post: { responses: { 200: infer R } } }
-  ? { [K in keyof Json<R>]-?: Exclude<Json<R>[K], undefined> }
+  ? { [K in keyof Json<R>]-?: Exclude<Json<R>[K], undefined> } & { readonly requestId: string | undefined }
   : never;
 
 describe('ShareCodeClient types', () => {

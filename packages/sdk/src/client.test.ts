@@ -6,7 +6,7 @@ import { ShareCodeResponseError, ShareCodeUsageError } from './errors.js';
 import type { PendingCheck, RightToWorkResult } from './types.js';
 import { SDK_VERSION } from './version.js';
 
-const KEY = `rtw_test_${'0'.repeat(20)}`;
+const KEY = `rtw_test_${'0'.repeat(40)}`;
 
 // As the service may send it: the optional fields left out.
 const result: components['schemas']['RightToWorkResult'] = {
@@ -81,7 +81,7 @@ describe('ShareCodeClient', () => {
   it('posts a synchronous check with the key, User-Agent and JSON body as on the wire', async () => {
     const { fetch, seen } = recorder(() => json(result, 200, { 'x-request-id': 'req_1' }));
     const client = new ShareCodeClient({
-      apiKey: 'rtw_test_abc00000000000000000',
+      apiKey: 'rtw_test_abc0000000000000000000000000000000000000',
       baseUrl: 'https://api.test/',
       fetch,
       userAgent: 'hr-app/2',
@@ -93,7 +93,9 @@ describe('ShareCodeClient', () => {
     expect(call?.url).toBe('https://api.test/api/check');
     expect(call?.method).toBe('POST');
     expect(JSON.parse(call?.body ?? '')).toEqual(body);
-    expect(call?.headers.get('authorization')).toBe('Bearer rtw_test_abc00000000000000000');
+    expect(call?.headers.get('authorization')).toBe(
+      'Bearer rtw_test_abc0000000000000000000000000000000000000',
+    );
     expect(call?.headers.get('content-type')).toBe('application/json');
     expect(call?.headers.get('user-agent')).toBe(`sharecode-sdk-js/${SDK_VERSION} hr-app/2`);
     expect(call?.headers.get('idempotency-key')).toBeNull();
@@ -105,18 +107,21 @@ describe('ShareCodeClient', () => {
   ] as const)('%s posts to %s', async (method, path) => {
     const { fetch, seen } = recorder(() => json(result));
     const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch });
-    // The bodies' exact shape is the server's business; the path is what is under test.
-    await client[method]({} as never);
+    // The bodies' exact shape is the server's business; the path is what is under test (the answer,
+    // a right-to-work result, is refused as the wrong kind).
+    await expect(client[method]({} as never)).rejects.toThrow(ShareCodeResponseError);
     expect(seen[0]?.url).toBe(`https://api.test${path}`);
   });
 
   it('reads RTW_API_KEY and RTW_BASE_URL when no options are given', async () => {
-    vi.stubEnv('RTW_API_KEY', 'rtw_test_fromenv0000000000000000');
+    vi.stubEnv('RTW_API_KEY', 'rtw_test_fromenv000000000000000000000000000000000');
     vi.stubEnv('RTW_BASE_URL', 'https://env.test');
     const { fetch, seen } = recorder(() => json(record));
     await new ShareCodeClient({ fetch }).getCheck(record.id);
     expect(seen[0]?.url).toBe(`https://env.test/api/check/async/${record.id}`);
-    expect(seen[0]?.headers.get('authorization')).toBe('Bearer rtw_test_fromenv0000000000000000');
+    expect(seen[0]?.headers.get('authorization')).toBe(
+      'Bearer rtw_test_fromenv000000000000000000000000000000000',
+    );
   });
 
   it('defaults to the reference server on 127.0.0.1:8080', () => {
@@ -149,9 +154,12 @@ describe('ShareCodeClient', () => {
     const short = () => new ShareCodeClient({ apiKey: 'rtw_live_abc123' });
     expect(short).toThrow(ShareCodeUsageError);
     expect(short).toThrow(
-      /^The apiKey option does not hold an API key.*starts rtw_live_ but the rest is too short/,
+      /^The apiKey option does not hold an API key: keys are rtw_live_ or rtw_test_ followed by 40 letters and digits \(this one starts rtw_live_ but has 6 after it\)/,
     );
     expect(short).not.toThrow(/abc123/);
+    // What the service refuses, the SDK refuses: a 20-character test key (the sandbox's old minimum).
+    expect(() => new ShareCodeClient({ apiKey: `rtw_test_${'0'.repeat(20)}` })).toThrow(/has 20 after it/);
+    expect(() => new ShareCodeClient({ apiKey: `rtw_test_${'0'.repeat(41)}` })).toThrow(ShareCodeUsageError);
     expect(() => new ShareCodeClient({ apiKey: `"${KEY}"` })).toThrow(/without quotes or spaces/);
     expect(() => new ShareCodeClient({ apiKey: ` ${KEY}\n` })).not.toThrow();
   });

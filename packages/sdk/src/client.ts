@@ -20,6 +20,8 @@ import {
   sendWithRetries,
 } from './fetch-with-retries.js';
 import { randomUuid } from './random-id.js';
+import { type WithRequestId, withRequestId } from './request-id.js';
+import { type ResultTitle, recordProblem, resultProblem } from './result-shape.js';
 import type * as Api from './types.js';
 import { type FinishedCheck, type WaitForCheckOptions, waitForCheck } from './wait-for-check.js';
 
@@ -105,25 +107,32 @@ export class ShareCodeClient {
   async checkRightToWork(
     body: Api.RightToWorkRequest,
     options?: RequestOptions,
-  ): Promise<Api.RightToWorkResult> {
-    return parseResult<Api.RightToWorkResult>(await this.#send('POST', PATH.checkRightToWork, body, options));
+  ): Promise<WithRequestId<Api.RightToWorkResult>> {
+    return parseResult<Api.RightToWorkResult>(
+      await this.#send('POST', PATH.checkRightToWork, body, options),
+      'Right to work',
+    );
   }
 
   /** Right-to-rent check (`POST /api/check/right-to-rent`). */
   async checkRightToRent(
     body: Api.RightToRentRequest,
     options?: RequestOptions,
-  ): Promise<Api.RightToRentResult> {
-    return parseResult<Api.RightToRentResult>(await this.#send('POST', PATH.checkRightToRent, body, options));
+  ): Promise<WithRequestId<Api.RightToRentResult>> {
+    return parseResult<Api.RightToRentResult>(
+      await this.#send('POST', PATH.checkRightToRent, body, options),
+      'Right to rent',
+    );
   }
 
   /** Immigration-status check (`POST /api/check/immigration-status`). */
   async checkImmigrationStatus(
     body: Api.ImmigrationStatusRequest,
     options?: RequestOptions,
-  ): Promise<Api.ImmigrationStatusResult> {
+  ): Promise<WithRequestId<Api.ImmigrationStatusResult>> {
     return parseResult<Api.ImmigrationStatusResult>(
       await this.#send('POST', PATH.checkImmigrationStatus, body, options),
+      'Immigration status',
     );
   }
 
@@ -152,14 +161,15 @@ export class ShareCodeClient {
   }
 
   /** An asynchronous check as it stands (`GET /api/check/async/{check_id}`); works for every kind. */
-  async getCheck(id: string, options?: RequestOptions): Promise<Api.CheckRecord> {
+  async getCheck(id: string, options?: RequestOptions): Promise<WithRequestId<Api.CheckRecord>> {
     if (typeof id !== 'string' || id.trim() === '') {
       throw new ShareCodeUsageError(
         'getCheck needs the check id (chk_...) returned when the check was created.',
       );
     }
     const path = PATH.getCheck.replace('{check_id}', encodeURIComponent(id.trim()));
-    return parseRecord(await this.#send('GET', path, undefined, options));
+    const answer = await this.#send('GET', path, undefined, options);
+    return withRequestId(parseRecord(answer), answer.response);
   }
 
   /**
@@ -188,7 +198,7 @@ export class ShareCodeClient {
     const answer = await this.#send('POST', path, body, options, idempotencyKey);
     const location = answer.response.headers.get('location');
     return {
-      check: parseRecord<R>(answer),
+      check: withRequestId(parseRecord<R>(answer), answer.response),
       replayed: answer.response.status === 200,
       idempotencyKey,
       requestId: answer.response.headers.get('x-request-id') ?? undefined,
@@ -251,13 +261,19 @@ function parseObject<T>(answer: Answer): T {
 }
 
 function parseRecord<R extends Api.CheckResult>(answer: Answer): Api.CheckRecord<R> {
-  const checked = completeRecord(parseObject<unknown>(answer));
+  const data = parseObject<unknown>(answer);
+  const problem = recordProblem(data);
+  if (problem !== undefined) throw invalidBody(answer.response, problem);
+  const checked = completeRecord(data);
   if (checked.problem !== undefined) throw invalidBody(answer.response, checked.problem);
   return checked.record as Api.CheckRecord<R>;
 }
 
-function parseResult<R extends Api.CheckResult>(answer: Answer): R {
-  return completeResult<R>(parseObject<R>(answer));
+function parseResult<R extends Api.CheckResult>(answer: Answer, expected: ResultTitle): WithRequestId<R> {
+  const data = parseObject<R>(answer);
+  const problem = resultProblem(data, expected);
+  if (problem !== undefined) throw invalidBody(answer.response, problem);
+  return withRequestId(completeResult<R>(data), answer.response);
 }
 
 function invalidBody(response: Response, what: string, cause?: unknown): ShareCodeResponseError {

@@ -1,11 +1,14 @@
 import { codeForBareStatus, isErrorCode, isRetryableCode } from './error-codes.js';
 import { ShareCodeApiError } from './errors.js';
 import { parseRetryAfter } from './retry-after.js';
+import { MAY_HAVE_RUN_ADVICE } from './send-errors.js';
 
 export interface ErrorContext {
   idempotencyKey: string | undefined;
   attempts: number;
   nowMs: number;
+  /** True for a synchronous check: sent twice, it could run and be charged twice. */
+  mayHaveRun?: boolean | undefined;
 }
 
 interface ParsedErrorBody {
@@ -25,7 +28,7 @@ export function apiErrorFromResponse(
   const code = isErrorCode(parsed.code) ? parsed.code : codeForBareStatus(response.status);
   return new ShareCodeApiError({
     code,
-    message: parsed.message ?? fallbackMessage(response.status, code),
+    message: parsed.message ?? fallbackMessage(response.status, code, ctx.mayHaveRun === true),
     status: response.status,
     rawCode: parsed.code,
     requestId: response.headers.get('x-request-id') ?? undefined,
@@ -58,7 +61,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 // Used when the body carries no message: a proxy page, an empty body, or an unknown code.
-function fallbackMessage(status: number, code: ShareCodeApiError['code']): string {
+function fallbackMessage(status: number, code: ShareCodeApiError['code'], mayHaveRun: boolean): string {
+  // A 429 says nothing ran; any other bare 5xx may come from a proxy after the check reached the service.
+  if (mayHaveRun && status >= 500) {
+    return `HTTP ${status} (${code}) without the API's error body, probably from a proxy or load balancer in front of the API. ${MAY_HAVE_RUN_ADVICE}`;
+  }
   if (isRetryableCode(code)) {
     return `HTTP ${status} (${code}) without an error message, probably from a proxy or load balancer in front of the API: try again later.`;
   }

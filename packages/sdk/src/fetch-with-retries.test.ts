@@ -182,18 +182,18 @@ describe('sendWithRetries', () => {
       apiError(502, 'UPSTREAM_UNEXPECTED'),
       apiError(504, 'TIMEOUT'),
     ]);
-    const result = settle(sendWithRetries(post(), policy(), deps(fetch)));
+    const result = settle(sendWithRetries(post('{}', 'k'), policy({ idempotent: true }), deps(fetch)));
     await vi.advanceTimersByTimeAsync(10_000);
     const { error } = await result;
     expect(error).toMatchObject({ code: 'TIMEOUT', status: 504, attempts: 3 });
     expect(calls).toHaveLength(3);
   });
 
-  it('maps bare proxy answers by status and retries the transient ones', async () => {
+  it('maps bare proxy answers by status and retries the transient ones when idempotent', async () => {
     const html = () =>
       new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
     const { fetch, calls } = scripted([html, new Response('', { status: 404 })]);
-    const result = settle(sendWithRetries(post(), policy(), deps(fetch)));
+    const result = settle(sendWithRetries(post('{}', 'k'), policy({ idempotent: true }), deps(fetch)));
     await vi.advanceTimersByTimeAsync(1_000);
     const { error } = await result;
     expect(calls).toHaveLength(2);
@@ -224,7 +224,8 @@ describe('sendWithRetries', () => {
     const { error } = await result;
     expect(error).toBeInstanceOf(ShareCodeTimeoutError);
     expect(error).toMatchObject({ phase: 'attempt', timeoutMs: 1_000, attempts: 1 });
-    expect((error as Error).message).toMatch(/charged again/);
+    expect((error as Error).message).toMatch(/not sent again/);
+    expect((error as Error).message).toMatch(/asynchronous endpoint .*Idempotency-Key/);
     expect(calls).toHaveLength(1);
   });
 
@@ -286,13 +287,87 @@ describe('sendWithRetries', () => {
     expect(error).toBeInstanceOf(ShareCodeConnectionError);
     expect(error).toMatchObject({ attempts: 2 });
     expect(calls).toHaveLength(2);
+    // The message tells the truth: it was resent once, and why; not "Not retried".
+    expect((error as Error).message).toMatch(/sent once more because the first connection closed at once/);
+    expect((error as Error).message).not.toMatch(/Not retried/);
+  });
+
+  it.each([
+    [502, 'UPSTREAM_UNEXPECTED'],
+    [503, 'BUSY'],
+    [504, 'TIMEOUT'],
+    [500, 'INTERNAL'],
+  ])('never resends a synchronous check after a bare %i, and says what to do', async (status) => {
+    const html = () =>
+      new Response('<html>Gateway</html>', { status, headers: { 'content-type': 'text/html' } });
+    const { fetch, calls } = scripted([html, ok()]);
+    const result = settle(sendWithRetries(post(), policy(), deps(fetch)));
+    await vi.advanceTimersByTimeAsync(10_000);
+    const { error } = await result;
+    expect(calls).toHaveLength(1);
+    expect(error).toMatchObject({ status, attempts: 1 });
+    expect((error as Error).message).toMatch(
+      /without the API's error body.*not sent again.*dashboard.*Idempotency-Key/,
+    );
+  });
+
+  it.each([
+    [500, 'INTERNAL'],
+    [502, 'UPSTREAM_UNEXPECTED'],
+    [504, 'TIMEOUT'],
+  ])('does not resend a synchronous check the service answered %i %s (it ran)', async (status, code) => {
+    const { fetch, calls } = scripted([apiError(status, code), ok()]);
+    const result = settle(sendWithRetries(post(), policy(), deps(fetch)));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((await result).error).toMatchObject({ code, attempts: 1 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("retries a synchronous check on the service's BUSY and on any 429: nothing ran", async () => {
+    const bare429 = () => new Response('Too many', { status: 429 });
+    const { fetch, calls } = scripted([apiError(503, 'BUSY'), bare429, apiError(429, 'RATE_LIMITED'), ok()]);
+    const result = settle(sendWithRetries(post(), policy({ maxRetries: 3 }), deps(fetch)));
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect((await result).value?.response.status).toBe(200);
+    expect(calls).toHaveLength(4);
+  });
+
+  it('says a TLS handshake failed (https to a plain port) and that nothing was sent, without retrying', async () => {
+    const tls = () =>
+      new TypeError('fetch failed', {
+        cause: Object.assign(
+          new Error('C0D7B5E1:error:0A00010B:SSL routines:ssl3_get_record:wrong version number'),
+          { code: 'ERR_SSL_WRONG_VERSION_NUMBER' },
+        ),
+      });
+    const { fetch, calls } = scripted([tls(), ok()]);
+    const { error } = await settle(sendWithRetries(post(), policy(), deps(fetch)));
+    expect(calls).toHaveLength(1);
+    expect(error).toBeInstanceOf(ShareCodeConnectionError);
+    const message = (error as Error).message;
+    expect(message).toMatch(
+      /https \(TLS\) handshake .* does not speak https on that port, so the request was never sent/,
+    );
+    expect(message).toMatch(/Use http:\/\/ in baseUrl/);
+    expect(message).not.toMatch(/may have reached/);
+  });
+
+  it('says a refused connection never reached the server, and what to check', async () => {
+    const { fetch, calls } = scripted([refused(), refused(), refused()]);
+    const result = settle(sendWithRetries(post(), policy(), deps(fetch)));
+    await vi.advanceTimersByTimeAsync(5_000);
+    const { error } = await result;
+    expect(calls).toHaveLength(3);
+    expect((error as Error).message).toMatch(
+      /Could not connect to http:\/\/api.test after 3 attempts, so the request was never sent.*refused: nothing is listening there/,
+    );
   });
 
   it('does not count the stale keep-alive resend against maxRetries', async () => {
     const { fetch, calls } = scripted([
       reset(),
       apiError(503, 'BUSY'),
-      apiError(500, 'INTERNAL'),
+      apiError(429, 'RATE_LIMITED'),
       ok({ id: 'chk_1' }, 202),
     ]);
     const result = settle(sendWithRetries(post(), policy(), deps(fetch)));
@@ -315,7 +390,9 @@ describe('sendWithRetries', () => {
     const { error } = await result;
     expect(error).toBeInstanceOf(ShareCodeConnectionError);
     expect((error as Error).message).toMatch(/ECONNRESET/);
-    expect((error as Error).message).toMatch(/Not retried/);
+    expect((error as Error).message).toMatch(/broke after the request was sent/);
+    expect((error as Error).message).toMatch(/not sent again/);
+    expect((error as Error).message).not.toMatch(/sent once more/);
     expect((error as ShareCodeConnectionError).cause).toBeInstanceOf(TypeError);
     expect(calls).toHaveLength(1);
   });

@@ -1,6 +1,13 @@
 import { isRetryableCode } from './error-codes.js';
 import { apiErrorFromResponse } from './error-from-response.js';
-import { ShareCodeConnectionError, ShareCodeTimeoutError } from './errors.js';
+import type { ShareCodeApiError } from './errors.js';
+import {
+  attemptTimeoutError,
+  classifyConnectionFailure,
+  connectionError,
+  deadlineError,
+  type SendFacts,
+} from './send-errors.js';
 import { sleep } from './sleep.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -31,26 +38,10 @@ export interface SendDeps {
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 8_000;
 
-// Connection errors that prove the request never left: retrying them cannot run a check twice.
-const NOT_SENT_CODES: ReadonlySet<string> = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
 // A connection closed under us this soon after sending is the stale keep-alive race (the server
 // closed an idle socket as we reused it). A live check takes 15 to 40 s and is only charged when it
-// has a result, so even a synchronous check cannot have been charged yet: retry it, once.
+// has a result, so even a synchronous check cannot have been charged yet: resend it, once.
 const EARLY_CLOSE_MS = 1_000;
-const CLOSED_CODES: ReadonlySet<string> = new Set([
-  'ECONNRESET',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-]);
 
 const TIMED_OUT: unique symbol = Symbol('attempt timed out');
 
@@ -93,9 +84,16 @@ export async function sendWithRetries(
   const init: RequestInit = { method: request.method, headers: request.headers, body: request.body };
 
   let earlyCloseRetried = false;
+  const facts = (attempts: number): SendFacts => ({
+    url: request.url,
+    attempts,
+    idempotencyKey: policy.idempotencyKey,
+    idempotent: policy.idempotent,
+    resentAfterEarlyClose: earlyCloseRetried,
+  });
   for (let attempts = 1; ; attempts++) {
     const remaining = deadlineAt - deps.now();
-    if (remaining <= 0) throw deadlineError(policy, attempts - 1);
+    if (remaining <= 0) throw deadlineError(policy.deadline, facts(attempts - 1), false);
     const limit = Math.min(policy.timeout, remaining);
     const outcome = await attempt(deps.fetch(), request.url, init, limit, signal, deps.now);
     // The one stale keep-alive resend is the transport's, not a retry the caller budgeted for: it
@@ -112,32 +110,43 @@ export async function sendWithRetries(
         idempotencyKey: policy.idempotencyKey,
         attempts,
         nowMs: deps.now(),
+        mayHaveRun: !policy.idempotent,
       });
-      if (!canRetry || !isRetryableCode(error.code)) throw error;
+      const retryable = isRetryableCode(error.code) && (policy.idempotent || nothingRan(error));
+      if (!canRetry || !retryable) throw error;
       failure = error;
       waitMs =
         error.retryAfter === undefined ? backoffDelay(attempts - 1, deps.random) : error.retryAfter * 1000;
     } else if (outcome.kind === 'timeout') {
-      if (limit < policy.timeout) throw deadlineError(policy, attempts);
-      const error = attemptTimeoutError(policy, attempts, canRetry);
+      if (limit < policy.timeout) throw deadlineError(policy.deadline, facts(attempts), true);
+      const error = attemptTimeoutError(policy.timeout, facts(attempts));
       if (!canRetry || !policy.idempotent) throw error;
       failure = error;
       waitMs = backoffDelay(attempts - 1, deps.random);
     } else {
-      const earlyClose =
-        !earlyCloseRetried && outcome.elapsedMs < EARLY_CLOSE_MS && hasCode(outcome.error, CLOSED_CODES);
-      const retrying =
-        canRetry && (policy.idempotent || hasCode(outcome.error, NOT_SENT_CODES) || earlyClose);
+      const kind = classifyConnectionFailure(outcome.error);
+      const earlyClose = !earlyCloseRetried && outcome.elapsedMs < EARLY_CLOSE_MS && kind === 'closed';
+      // A TLS handshake that failed never sent anything, but sending again cannot make it succeed.
+      const retrying = canRetry && kind !== 'tls' && (policy.idempotent || kind === 'not-sent' || earlyClose);
+      failure = connectionError(outcome.error, facts(attempts));
+      if (!retrying) throw failure;
       if (earlyClose) earlyCloseRetried = true;
-      const error = connectionError(request.url, outcome.error, policy, attempts, canRetry && !retrying);
-      if (!retrying) throw error;
-      failure = error;
       waitMs = backoffDelay(attempts - 1, deps.random);
     }
     // A wait that would end past the deadline is pointless: report the failure now.
     if (deps.now() + waitMs >= deadlineAt) throw failure;
     await sleep(waitMs, signal);
   }
+}
+
+/**
+ * Answers in which the service says the request did not run: a 429 (from the service or anything in
+ * front of it), and the service's own BUSY. Only these are retried for a synchronous check: a bare
+ * 502/503/504 from a proxy may come after the check reached the service, where it keeps running and
+ * is charged.
+ */
+function nothingRan(error: ShareCodeApiError): boolean {
+  return error.status === 429 || error.rawCode === 'BUSY';
 }
 
 /**
@@ -201,68 +210,3 @@ async function attempt(
 
 // Statuses that must not carry a body in the Response constructor.
 const NULL_BODY_STATUS: ReadonlySet<number> = new Set([101, 204, 205, 304]);
-
-function hasCode(error: unknown, codes: ReadonlySet<string>): boolean {
-  // undici wraps the socket error: TypeError('fetch failed', { cause: Error { code } }).
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && codes.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-function describeCause(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    parts.push(typeof code === 'string' ? `${current.message} (${code})` : current.message);
-    current = current.cause;
-  }
-  return parts.join(': ') || String(error);
-}
-
-function connectionError(
-  url: string,
-  cause: unknown,
-  policy: SendPolicy,
-  attempts: number,
-  heldBack: boolean,
-): ShareCodeConnectionError {
-  const origin = safeOrigin(url);
-  const advice = heldBack
-    ? ' Not retried: the connection broke after the check may have reached the server, and a second synchronous check could be charged again. Use the asynchronous endpoints (they carry an Idempotency-Key) to retry safely.'
-    : ' Check baseUrl and the network.';
-  return new ShareCodeConnectionError(
-    `Could not get an answer from ${origin} after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${describeCause(cause)}.${advice}`,
-    { cause, attempts, idempotencyKey: policy.idempotencyKey },
-  );
-}
-
-function attemptTimeoutError(policy: SendPolicy, attempts: number, canRetry: boolean): ShareCodeTimeoutError {
-  const advice =
-    canRetry && !policy.idempotent
-      ? ' Not retried: the check may still be running upstream and a second synchronous check could be charged again. Raise `timeout` (live checks take 15 to 40 seconds; use at least 60000 ms) or use the asynchronous endpoints.'
-      : '';
-  return new ShareCodeTimeoutError(
-    `No complete answer within ${policy.timeout} ms (the per-attempt timeout), after ${attempts} attempt${attempts === 1 ? '' : 's'}.${advice}`,
-    { phase: 'attempt', timeoutMs: policy.timeout, attempts, idempotencyKey: policy.idempotencyKey },
-  );
-}
-
-function deadlineError(policy: SendPolicy, attempts: number): ShareCodeTimeoutError {
-  return new ShareCodeTimeoutError(
-    `Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: the total deadline of ${policy.deadline} ms ran out. Raise \`deadline\` or try again later.`,
-    { phase: 'deadline', timeoutMs: policy.deadline, attempts, idempotencyKey: policy.idempotencyKey },
-  );
-}
-
-function safeOrigin(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return 'the API';
-  }
-}

@@ -45,6 +45,7 @@ export {
 export { type EvidenceSource, pdfBytes, photoBytes } from './evidence.js';
 export { type EvidenceErrorReason, ShareCodeEvidenceError } from './evidence-error.js';
 export type { FetchLike } from './fetch-with-retries.js';
+export type { ResponseMeta, WithRequestId } from './request-id.js';
 export type {
   CheckError,
   CheckFailedEvent,

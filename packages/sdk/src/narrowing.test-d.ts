@@ -1,6 +1,7 @@
 // Type-level checks: records narrow by status and by kind, results carry every documented field.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ShareCodeClient } from './client.js';
+import type { WithRequestId } from './request-id.js';
 import type {
   CheckError,
   CheckRecord,
@@ -31,7 +32,7 @@ describe('check records narrow', () => {
 
   it('a record read by id: pending, expired and failed carry no result', async () => {
     const record = await client.getCheck('chk_x');
-    expectTypeOf(record).toEqualTypeOf<CheckRecord>();
+    expectTypeOf(record).toEqualTypeOf<WithRequestId<CheckRecord>>();
     if (record.status === 'queued' || record.status === 'running')
       expectTypeOf(record.result).toEqualTypeOf<null>();
     if (record.status === 'succeeded' && !record.result_expired) {

@@ -29,6 +29,10 @@ let seen: Seen[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    // No socket outlives its answer: a pooled socket that afterEach closed would otherwise be reused
+    // by the next test, closed under it, and resent once (the stale keep-alive rule), adding an
+    // attempt the test did not script.
+    res.setHeader('connection', 'close');
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -73,7 +77,7 @@ const json =
 const apiError = (status: number, code: string, headers: Record<string, string> = {}) =>
   json(status, { error: { code, message: `${code}: what to do next.` } }, headers);
 // Never answers: the client's per-attempt timeout must end it.
-const KEY = `rtw_test_${'0'.repeat(20)}`;
+const KEY = `rtw_test_${'0'.repeat(40)}`;
 const hang: Handler = () => undefined;
 
 const result = {
@@ -143,12 +147,12 @@ describe('retries over HTTP', () => {
     expect((seen[1]?.at ?? 0) - (seen[0]?.at ?? 0)).toBeLessThan(500);
   });
 
-  it('retries 503, 504 and a proxy’s HTML 502, re-sending the body intact each time', async () => {
+  it('retries BUSY and 429s of a synchronous check, re-sending the body intact each time', async () => {
     noJitter();
-    const proxy: Handler = (_req, res) => {
-      res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad Gateway</h1>');
+    const proxy429: Handler = (_req, res) => {
+      res.writeHead(429, { 'content-type': 'text/html' }).end('<h1>Too Many Requests</h1>');
     };
-    script = [apiError(503, 'BUSY'), apiError(504, 'TIMEOUT'), proxy, json(200, result)];
+    script = [apiError(503, 'BUSY'), apiError(429, 'RATE_LIMITED'), proxy429, json(200, result)];
     await expect(client({ maxRetries: 3 }).checkRightToWork(rtwBody)).resolves.toEqual(result);
     expect(seen).toHaveLength(4);
     for (const request of seen) {
@@ -338,6 +342,42 @@ describe('connection failures over HTTP', () => {
     script = [(req) => req.socket.destroy(), json(200, result)];
     await expect(client().checkRightToWork(rtwBody)).resolves.toEqual(result);
     expect(seen).toHaveLength(2);
+  });
+
+  it('says so truthfully when the stale keep-alive resend also breaks: sent once more, not "Not retried"', async () => {
+    script = [(req) => req.socket.destroy()];
+    const error = await client()
+      .checkRightToWork(rtwBody)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShareCodeConnectionError);
+    expect(seen).toHaveLength(2);
+    expect((error as Error).message).toMatch(/sent once more because the first connection closed at once/);
+    expect((error as Error).message).not.toMatch(/Not retried/);
+  });
+
+  it('says https to a plain-http port is a TLS handshake that never sent the request, and does not retry', async () => {
+    const error = await client({ baseUrl: baseUrl.replace('http:', 'https:') })
+      .checkRightToWork(rtwBody)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShareCodeConnectionError);
+    expect(error).toMatchObject({ attempts: 1 });
+    const message = (error as Error).message;
+    expect(message).toMatch(/https \(TLS\) handshake with https:\/\/127\.0\.0\.1:\d+ failed/);
+    expect(message).toMatch(/never sent/);
+    expect(message).not.toMatch(/may have reached/);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('says a refused connection never reached the server', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await client({ baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 })
+      .checkRightToWork(rtwBody)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShareCodeConnectionError);
+    expect((error as Error).message).toMatch(/never sent.*refused: nothing is listening there/);
   });
 
   it('retries a reset connection on a GET', async () => {

@@ -63,7 +63,7 @@ describe.skipIf(missing(!built, 'packages/sdk/dist', 'run `npm run build -w @sha
       const script = `
       const { ShareCodeClient } = require('@sharecode/sdk');
       const { signWebhook, verifyWebhook } = require('@sharecode/sdk/webhooks');
-      const client = new ShareCodeClient({ apiKey: 'rtw_test_' + '0'.repeat(20), baseUrl: 'http://127.0.0.1:9', maxRetries: 0 });
+      const client = new ShareCodeClient({ apiKey: 'rtw_test_' + '0'.repeat(40), baseUrl: 'http://127.0.0.1:9', maxRetries: 0 });
       const secret = 'whsec_' + Buffer.alloc(32, 7).toString('base64');
       const signed = signWebhook({ type: 'check.test', created_at: 'x', data: { id: 'chk_1', status: 'running' } }, secret);
       console.log(verifyWebhook(signed.body, signed.headers, secret).type);

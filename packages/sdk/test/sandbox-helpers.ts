@@ -17,7 +17,7 @@ import type {
 
 /** The sandbox and the SDK share this default address, so clients need no baseUrl. */
 export const BASE = 'http://127.0.0.1:8080';
-export const API_KEY = 'rtw_test_sdke2e0000000000000000000';
+export const API_KEY = 'rtw_test_sdke2e0000000000000000000000000000000000';
 
 /** The contract's HTTP status of each error code (spec section 7), written out independently of the SDK. */
 export const STATUS_OF: Readonly<Record<string, number>> = {

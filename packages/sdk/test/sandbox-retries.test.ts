@@ -216,7 +216,7 @@ describe('errors a retry cannot fix are not retried', () => {
       method: 'POST',
       path: '/api/check',
       run: (c) => syncCheck(c, 'right_to_work', 'WACPT0001'),
-      clientKey: 'rtw_live_00000000000000000000000000',
+      clientKey: 'rtw_live_0000000000000000000000000000000000000000',
     },
     {
       name: '401 UNAUTHENTICATED (an empty key)',
@@ -271,10 +271,26 @@ describe('errors a retry cannot fix are not retried', () => {
     },
   );
 
-  it('while a retryable error (INTERNAL) is sent maxRetries + 1 times', async () => {
+  it('while a retryable error (BUSY: nothing ran) is sent maxRetries + 1 times', async () => {
+    noJitter();
+    const seen = intercept(server, 'POST', '/api/check/right-to-rent');
+    const error = await rejectionOf(syncCheck(client, 'right_to_rent', 'RBUSY0001', { maxRetries: 1 }));
+    expect(error).toMatchObject({ code: 'BUSY', status: 503, attempts: 2 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('a synchronous check the service ran and answered INTERNAL is not sent again (issue 36)', async () => {
     noJitter();
     const seen = intercept(server, 'POST', '/api/check/right-to-rent');
     const error = await rejectionOf(syncCheck(client, 'right_to_rent', 'RFAIL0001'));
+    expect(error).toMatchObject({ code: 'INTERNAL', status: 500, attempts: 1 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('an asynchronous create answered INTERNAL is retried (its Idempotency-Key makes it safe)', async () => {
+    noJitter();
+    const seen = intercept(server, 'POST', '/api/check/async', () => apiErrorAnswer(500, 'INTERNAL'));
+    const error = await rejectionOf(createCheck(client, 'right_to_work', 'WACPT0001', {}));
     expect(error).toMatchObject({ code: 'INTERNAL', status: 500, attempts: 3 });
     expect(seen).toHaveLength(3);
   });

@@ -8,6 +8,7 @@ import {
   runSandboxCheck,
   SANDBOX_DATE_OF_BIRTH,
   SANDBOX_SCENARIOS,
+  SANDBOX_UPGRADE_URL,
   sandboxShareCode,
 } from '@sharecode/core/sandbox';
 import { validateCheckRequest } from '@sharecode/core/validation';
@@ -152,8 +153,9 @@ describe.each(cases)('$label ($kind)', ({ kind, code, dateOfBirth, answers }) =>
     expect(error.requestId).toMatch(REQUEST_ID);
     expect(error.attempts).toBe(1);
     expect(error.idempotencyKey).toBeUndefined();
-    // Only BUSY carries Retry-After (1 s in the sandbox).
-    expect(error.retryAfter).toBe(first.code === 'BUSY' ? 1 : undefined);
+    // Only BUSY and RATE_LIMITED carry Retry-After (1 s in the sandbox); the 402s carry upgrade_url.
+    expect(error.retryAfter).toBe(first.code === 'BUSY' || first.code === 'RATE_LIMITED' ? 1 : undefined);
+    if (error.status === 402) expect(error.upgradeUrl).toBe(SANDBOX_UPGRADE_URL);
     expect(expected.ok).toBe(false);
     if (!expected.ok) expect(error.message).toBe(expected.error.message);
   });

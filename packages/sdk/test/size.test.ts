@@ -51,27 +51,27 @@ async function gzippedSize(contents: string): Promise<{ min: number; gzip: numbe
 const from = (file: string) => JSON.stringify(join(dist, file));
 
 describe('bundle size of the packed @sharecode/sdk', () => {
-  it('the client alone (import { ShareCodeClient }) is at most 9 000 bytes gzipped', async () => {
+  it('the client alone (import { ShareCodeClient }) is at most 10 500 bytes gzipped', async () => {
     const size = await gzippedSize(`export { ShareCodeClient } from ${from('index.js')};`);
-    console.log(`sdk size: client alone ${size.min} B minified, ${size.gzip} B gzipped (budget 9000)`);
-    expect(size.gzip).toBeLessThanOrEqual(9_000);
+    console.log(`sdk size: client alone ${size.min} B minified, ${size.gzip} B gzipped (budget 10500)`);
+    expect(size.gzip).toBeLessThanOrEqual(10_500);
   });
 
-  it('the whole main entry (client, errors, evidence) stays under 11 000 bytes gzipped', async () => {
+  it('the whole main entry (client, errors, evidence) stays under 11 700 bytes gzipped', async () => {
     const size = await gzippedSize(`export * from ${from('index.js')};`);
-    console.log(`sdk size: whole entry ${size.min} B minified, ${size.gzip} B gzipped (budget 11000)`);
-    expect(size.gzip).toBeLessThan(11_000);
+    console.log(`sdk size: whole entry ${size.min} B minified, ${size.gzip} B gzipped (budget 11700)`);
+    expect(size.gzip).toBeLessThan(11_700);
   });
 
   // 15 746 bytes: the single entry before the split; plus about 700 for issue 28's checks that make
   // the narrowed types true at run time (records and results completed and checked, key errors).
-  it('the main entry and @sharecode/sdk/webhooks together stay within 16 500 bytes gzipped', async () => {
+  it('the main entry and @sharecode/sdk/webhooks together stay within 18 300 bytes gzipped', async () => {
     const size = await gzippedSize(
       `export * from ${from('index.js')};\nexport * from ${from('webhooks.js')};`,
     );
     console.log(
-      `sdk size: main entry + webhooks ${size.min} B minified, ${size.gzip} B gzipped (budget 16500)`,
+      `sdk size: main entry + webhooks ${size.min} B minified, ${size.gzip} B gzipped (budget 18300)`,
     );
-    expect(size.gzip).toBeLessThanOrEqual(16_500);
+    expect(size.gzip).toBeLessThanOrEqual(18_300);
   });
 });

@@ -35,7 +35,10 @@ await test('sandbox in-process through MSW setupServer', async () => {
   const { server, sandbox } = setupSandboxServer();
   server.listen({ onUnhandledRequest: 'error' });
   try {
-    const client = new ShareCodeClient({ apiKey: 'rtw_test_00000000000000000000', baseUrl: sandbox.baseUrl });
+    const client = new ShareCodeClient({
+      apiKey: 'rtw_test_0000000000000000000000000000000000000000',
+      baseUrl: sandbox.baseUrl,
+    });
     assertEqual((await client.checkRightToWork(RIGHT_TO_WORK)).outcome, 'ACCEPTED', 'outcome');
   } finally {
     server.close();

@@ -8,7 +8,7 @@ import { signWebhook, verifyWebhook } from '@sharecode/sdk/webhooks';
 import { getResponse } from 'msw';
 import { assert, assertEqual, createHarness } from './harness.mjs';
 
-const API_KEY = 'rtw_test_00000000000000000000';
+const API_KEY = 'rtw_test_0000000000000000000000000000000000000000';
 const RIGHT_TO_WORK = { share_code: 'WACPT0001', date_of_birth: '1990-01-01', company_name: 'Acme Ltd' };
 const QUICK = { startMs: 5, runMs: 5, retrySchedule: [0.02, 0.04] };
 

@@ -124,15 +124,15 @@ export async function sandboxServeCommand(ctx: CommandContext): Promise<number> 
   if (out.json)
     out.jsonValue({
       base_url: baseUrl,
-      api_key: 'rtw_test_ followed by 20 or more letters or digits',
+      api_key: 'rtw_test_ followed by 40 letters or digits',
       webhook_secret: running.webhookSecret,
     });
   else out.data(baseUrl);
   out.notice(
-    `Sandbox listening on ${baseUrl} (Ctrl-C to stop). Any rtw_test_ key of 20+ letters or digits works:`,
+    `Sandbox listening on ${baseUrl} (Ctrl-C to stop). Any rtw_test_ key of 40 letters or digits works:`,
   );
   out.notice(
-    `  RTW_BASE_URL=${baseUrl} RTW_API_KEY=rtw_test_${'0'.repeat(20)} rtw check right-to-work --share-code WACPT0001 --dob 1990-01-01 --company "Acme Ltd"`,
+    `  RTW_BASE_URL=${baseUrl} RTW_API_KEY=rtw_test_${'0'.repeat(40)} rtw check right-to-work --share-code WACPT0001 --dob 1990-01-01 --company "Acme Ltd"`,
   );
   if (forwarding) forwarding.announce(running.webhookSecret);
   else out.notice(`Webhooks are signed with ${running.webhookSecret} and posted to the callback URL.`);

@@ -40,9 +40,9 @@ describe('Output', () => {
   it('masks a registered secret anywhere it would be written', () => {
     const streams = io();
     const output = new Output(streams.value, { json: false, quiet: false, verbose: false, color: false });
-    output.addSecret('rtw_live_abcdefghijklmnopqrstuvwx');
-    output.error('key rtw_live_abcdefghijklmnopqrstuvwx refused');
-    output.data('rtw_live_abcdefghijklmnopqrstuvwx');
+    output.addSecret('rtw_live_abcdefghijklmnopqrstuvwx0000000000000000');
+    output.error('key rtw_live_abcdefghijklmnopqrstuvwx0000000000000000 refused');
+    output.data('rtw_live_abcdefghijklmnopqrstuvwx0000000000000000');
     expect(streams.err.join('')).toBe('key rtw_*** refused\n');
     expect(streams.out.join('')).toBe('rtw_***\n');
   });

@@ -102,4 +102,23 @@ describe('CONNECTION_FAILED advice', () => {
     );
     expect(failure.message).not.toContain('try again');
   });
+
+  it('reads the SDK’s issue-36 messages: a check not sent again is not retried blindly; baseUrl is the CLI flag', () => {
+    const lost = failureFromError(
+      new ShareCodeConnectionError(
+        'The connection to https://api.example broke after the request was sent before the answer arrived, after 1 attempt (socket hang up). The check may have reached the service, where it runs on and is charged even when its answer is lost, so it was not sent again.',
+        { cause: new Error('x'), attempts: 1 },
+      ),
+    );
+    expect(lost.message).not.toContain('try again');
+    const refused = failureFromError(
+      new ShareCodeConnectionError(
+        'Could not connect to http://127.0.0.1:9 after 3 attempts, so the request was never sent (ECONNREFUSED). The connection was refused: nothing is listening there. Check that the service runs and that baseUrl has the right host and port.',
+        { cause: new Error('x'), attempts: 3 },
+      ),
+    );
+    expect(refused.message).toContain('--base-url (or RTW_BASE_URL) has the right host and port.');
+    expect(refused.message).not.toContain('baseUrl');
+    expect(refused.message.match(/Check/g)).toHaveLength(1);
+  });
 });

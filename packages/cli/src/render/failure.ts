@@ -97,12 +97,18 @@ export function apiFailure(
 // The SDK's own advice names its `baseUrl` option; the CLI's user has flags instead.
 const SDK_CONNECTION_ADVICE = / ?Check baseUrl and the network\.?$/;
 
+// The SDK's words for "this synchronous check may have run, so it was not sent twice".
+const MAY_HAVE_RUN = /\bNot retried\b|\bnot sent again\b/;
+
 /** The SDK's connection message with the CLI's advice, said once, in the CLI's terms. */
 export function connectionMessage(sdkMessage: string): string {
-  const what = sdkMessage.replace(SDK_CONNECTION_ADVICE, '');
+  const stripped = sdkMessage.replace(SDK_CONNECTION_ADVICE, '');
+  const what = stripped.replace(/\bbaseUrl\b/g, '--base-url (or RTW_BASE_URL)');
   // A synchronous check cut off after it may have reached the service is not to be retried blindly:
   // the SDK's message already says why and what to use instead.
-  if (/\bNot retried\b/.test(what)) return `${what} Check --base-url (or RTW_BASE_URL) and your network.`;
+  if (MAY_HAVE_RUN.test(what)) return `${what} Check --base-url (or RTW_BASE_URL) and your network.`;
+  // The SDK's own advice (a refused connection, https to a plain port), in the CLI's terms.
+  if (what !== stripped) return what;
   return `${what} Check --base-url (or RTW_BASE_URL) and your network, then try again.`;
 }
 

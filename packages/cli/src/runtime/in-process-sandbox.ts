@@ -6,7 +6,7 @@ import { sandboxTiming } from './sandbox-delays.js';
  * A fixed, well-formed sandbox key: the sandbox accepts any `rtw_test_` key, and this one is
  * published, so printing it would leak nothing.
  */
-export const SANDBOX_CLI_KEY = 'rtw_test_rtwcli0sandbox0000000000';
+export const SANDBOX_CLI_KEY = 'rtw_test_rtwcli0sandbox00000000000000000000000000';
 
 export interface InProcessSandbox {
   baseUrl: string;

@@ -43,7 +43,7 @@ export async function serveSandbox(env: Record<string, string> = {}): Promise<Se
   };
 }
 
-export const TEST_KEY = 'rtw_test_0123456789abcdefghij';
+export const TEST_KEY = 'rtw_test_0123456789abcdefghij00000000000000000000';
 
 /** Queues a check straight over HTTP (no rtw process), as any client of the served sandbox would. */
 export async function queueOverHttp(

@@ -3,6 +3,7 @@ export { type PermissionTerm, type PortraitPalette, SANDBOX_PEOPLE, type Sandbox
 export {
   runSandboxCheck,
   SANDBOX_BUSY_RETRY_AFTER_SECONDS,
+  SANDBOX_UPGRADE_URL,
   type SandboxContext,
 } from './run-sandbox-check.js';
 export {

@@ -18,10 +18,23 @@ export interface SandboxContext {
 /** Sandbox keys answer slot-free: BUSY asks to come back in a second, like the sandbox retry schedule. */
 export const SANDBOX_BUSY_RETRY_AFTER_SECONDS = 1;
 
+/**
+ * The `upgrade_url` of the sandbox's QUOTA_EXCEEDED and PAYMENT_REQUIRED scenarios (a fixed,
+ * documented address: a test key has no plan to upgrade).
+ */
+export const SANDBOX_UPGRADE_URL = 'https://sandbox.sharecode.invalid/upgrade';
+
 function scenarioError(code: CheckError['code']): CheckError {
-  return code === 'BUSY'
-    ? checkError(code, undefined, { retryAfter: SANDBOX_BUSY_RETRY_AFTER_SECONDS })
-    : checkError(code);
+  switch (code) {
+    case 'BUSY':
+    case 'RATE_LIMITED':
+      return checkError(code, undefined, { retryAfter: SANDBOX_BUSY_RETRY_AFTER_SECONDS });
+    case 'QUOTA_EXCEEDED':
+    case 'PAYMENT_REQUIRED':
+      return checkError(code, undefined, { upgradeUrl: SANDBOX_UPGRADE_URL });
+    default:
+      return checkError(code);
+  }
 }
 
 /**

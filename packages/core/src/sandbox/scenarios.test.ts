@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CHECK_KINDS } from '../check-kind.js';
 import { retryDecision } from '../retry-policy.js';
+import { validateCheckRequest } from '../validation/check-request.js';
+import { runSandboxCheck, SANDBOX_UPGRADE_URL } from './run-sandbox-check.js';
 import { findSandboxScenario, SANDBOX_SCENARIOS, sandboxShareCode, scenarioAnswer } from './scenarios.js';
 
 describe('SANDBOX_SCENARIOS', () => {
-  it('lists the eleven codes of the issue', () => {
+  it('lists the eleven codes of the issue, and the three gate answers of issue 36', () => {
     expect(SANDBOX_SCENARIOS.map((s) => s.suffix)).toEqual([
       'ACPT0001',
       'ACPT0002',
@@ -15,6 +17,9 @@ describe('SANDBOX_SCENARIOS', () => {
       'BUSY0001',
       'UPEX0001',
       'FAIL0001',
+      'RATE0001',
+      'QUOT0001',
+      'PAYR0001',
       'RTRY0001',
       'RTRY0002',
     ]);
@@ -60,5 +65,34 @@ describe('SANDBOX_SCENARIOS', () => {
     if (!busy) throw new Error('missing');
     expect(scenarioAnswer(busy, 9)).toEqual({ type: 'error', code: 'BUSY' });
     expect(scenarioAnswer(busy, 0)).toEqual({ type: 'error', code: 'BUSY' });
+  });
+});
+
+describe('the gate answers (issue 36)', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  const run = async (shareCode: string) => {
+    const request = validateCheckRequest(
+      'right_to_work',
+      { share_code: shareCode, date_of_birth: '1990-01-01', company_name: 'Acme Ltd' },
+      { async: false, now },
+    );
+    if (!request.ok) throw new Error(request.error.message);
+    return runSandboxCheck(request.value, { attempt: 1, now });
+  };
+
+  it('answers RATE_LIMITED with Retry-After, QUOTA_EXCEEDED and PAYMENT_REQUIRED with upgrade_url', async () => {
+    expect(await run('WRATE0001')).toMatchObject({
+      ok: false,
+      error: { code: 'RATE_LIMITED', status: 429, retryAfter: 1 },
+    });
+    for (const [code, name] of [
+      ['WQUOT0001', 'QUOTA_EXCEEDED'],
+      ['WPAYR0001', 'PAYMENT_REQUIRED'],
+    ] as const) {
+      expect(await run(code)).toMatchObject({
+        ok: false,
+        error: { code: name, status: 402, upgradeUrl: SANDBOX_UPGRADE_URL },
+      });
+    }
   });
 });

@@ -71,6 +71,24 @@ export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = [
     'UPSTREAM_UNEXPECTED',
   ),
   failing('FAIL0001', '500 INTERNAL (asynchronous: 3 attempts, then failed)', 'INTERNAL'),
+  // The service answers these three at admission, before any run; the sandbox answers them as the
+  // run's answer, so a synchronous call gets exactly the service's answer (status, Retry-After,
+  // upgrade_url) and an asynchronous check fails with the code after its one attempt.
+  failing(
+    'RATE0001',
+    '429 RATE_LIMITED with Retry-After: 1 (asynchronous: 1 attempt, then failed)',
+    'RATE_LIMITED',
+  ),
+  failing(
+    'QUOT0001',
+    '402 QUOTA_EXCEEDED with upgrade_url (asynchronous: 1 attempt, then failed)',
+    'QUOTA_EXCEEDED',
+  ),
+  failing(
+    'PAYR0001',
+    '402 PAYMENT_REQUIRED with upgrade_url (asynchronous: 1 attempt, then failed)',
+    'PAYMENT_REQUIRED',
+  ),
   {
     suffix: 'RTRY0001',
     description:

@@ -1,5 +1,6 @@
 // `@sharecode/core/validation`: the request rules the sandbox, the server and the CLI apply.
 
+export { API_KEY_RANDOM_CHARS, type ApiKeyMode, apiKeyMode, apiKeyShapeProblem } from './api-key-shape.js';
 export { validateCallbackUrl } from './callback-url.js';
 export {
   type AsyncFields,

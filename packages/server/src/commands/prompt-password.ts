@@ -1,5 +1,47 @@
 import { fail, type Outcome, ok } from '@sharecode/core';
 
+/** Where a line being typed stands: the text so far, and any escape sequence begun but not ended. */
+export interface TypedLine {
+  readonly text: string;
+  /** 'esc' after ESC, 'csi' inside `ESC [ ...`, 'ss3' after `ESC O`; null outside a sequence. */
+  readonly sequence: 'esc' | 'csi' | 'ss3' | null;
+  /** 'enter', 'cancel' (Ctrl-C, or Ctrl-D on an empty line) once the line is over. */
+  readonly done: 'enter' | 'cancel' | null;
+}
+
+export const EMPTY_LINE: TypedLine = { text: '', sequence: null, done: null };
+
+/**
+ * Applies what the terminal sent in raw mode. Keys that send escape sequences (arrows, Home, Delete,
+ * F1...: `ESC [ A`, `ESC O P`, `ESC [ 3 ~`) are dropped whole, even when a sequence is split across
+ * reads: they must never add `[A` to a password the person cannot see.
+ */
+export function typeKeys(line: TypedLine, chunk: string): TypedLine {
+  let { text, sequence } = line;
+  for (const char of chunk) {
+    if (sequence === 'esc') {
+      sequence = char === '[' ? 'csi' : char === 'O' ? 'ss3' : null;
+      continue;
+    }
+    if (sequence === 'ss3') {
+      sequence = null;
+      continue;
+    }
+    if (sequence === 'csi') {
+      // Parameters and intermediates (0x20-0x3F) go on; a final byte (0x40-0x7E) ends it.
+      if (char >= '@' && char <= '~') sequence = null;
+      continue;
+    }
+    if (char === '\u001b') sequence = 'esc';
+    else if (char === '\r' || char === '\n') return { text, sequence: null, done: 'enter' };
+    else if (char === '\u0003' || (char === '\u0004' && text === ''))
+      return { text, sequence: null, done: 'cancel' };
+    else if (char === '\u007f' || char === '\b') text = text.slice(0, -1);
+    else if (char >= ' ') text += char;
+  }
+  return { text, sequence, done: null };
+}
+
 /** Reads one line from a terminal without showing it; null when the person presses Ctrl-C or Ctrl-D. */
 function readHidden(
   input: NodeJS.ReadStream,
@@ -7,7 +49,7 @@ function readHidden(
   prompt: string,
 ): Promise<string | null> {
   return new Promise((resolve) => {
-    let typed = '';
+    let line = EMPTY_LINE;
     output.write(prompt);
     input.setRawMode(true);
     input.resume();
@@ -20,12 +62,9 @@ function readHidden(
       resolve(value);
     };
     const onData = (chunk: string) => {
-      for (const char of chunk) {
-        if (char === '\r' || char === '\n') return finish(typed);
-        if (char === '\u0003' || (char === '\u0004' && typed === '')) return finish(null);
-        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
-        else if (char >= ' ') typed += char;
-      }
+      line = typeKeys(line, chunk);
+      if (line.done === 'enter') finish(line.text);
+      else if (line.done === 'cancel') finish(null);
     };
     input.on('data', onData);
   });

@@ -1,0 +1,123 @@
+import { ShareCodeConnectionError, ShareCodeTimeoutError } from './errors.js';
+
+/** What a send knows when it gives up; the messages below say what happened and what to do. */
+export interface SendFacts {
+  url: string;
+  attempts: number;
+  idempotencyKey: string | undefined;
+  /** False for a synchronous check: sending it twice could run, and charge, a second check. */
+  idempotent: boolean;
+  /** True when the one stale keep-alive resend was made. */
+  resentAfterEarlyClose: boolean;
+}
+
+// What a synchronous check's caller should do when the check may have reached the service.
+export const MAY_HAVE_RUN_ADVICE =
+  'The check may have reached the service, where it runs on and is charged even when its answer is lost, so it was not sent again. Look for it on your dashboard before checking this share code again, or use the asynchronous endpoint (with an Idempotency-Key), which is safe to retry.';
+
+// Connection errors that prove the request never left: retrying them cannot run a check twice.
+const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)$/;
+// Closed or reset under us: the request may have been sent.
+const CLOSED = /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED)$/;
+// TLS handshake failures: nothing was sent, and sending again cannot help.
+const TLS = /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/;
+
+export type ConnectionFailure = 'not-sent' | 'tls' | 'closed' | 'other';
+
+/** Sorts a fetch failure by what it proves about the request. */
+export function classifyConnectionFailure(error: unknown): ConnectionFailure {
+  if (codeOf(error, NOT_SENT)) return 'not-sent';
+  if (codeOf(error, TLS) || /\b(SSL|TLS)\b/.test(describeCause(error))) return 'tls';
+  return codeOf(error, CLOSED) ? 'closed' : 'other';
+}
+
+function codeOf(error: unknown, match: RegExp): string | undefined {
+  // undici wraps the socket error: TypeError('fetch failed', { cause: Error { code } }).
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && match.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function describeCause(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    parts.push(typeof code === 'string' ? `${current.message} (${code})` : current.message);
+    current = current.cause;
+  }
+  return (parts.join(': ') || String(error)).replace(/\s+/g, ' ').trim();
+}
+
+const times = (n: number): string => `${n} attempt${n === 1 ? '' : 's'}`;
+
+/** The connection failed: the message says what that proves and what to do next. */
+export function connectionError(cause: unknown, facts: SendFacts): ShareCodeConnectionError {
+  const origin = safeOrigin(facts.url);
+  const kind = classifyConnectionFailure(cause);
+  const detail = describeCause(cause);
+  let text: string;
+  if (kind === 'tls') {
+    text = /wrong version number|packet length too long/i.test(detail)
+      ? `The https (TLS) handshake with ${origin} failed: the server there does not speak https on that port, so the request was never sent (${detail}). Use http:// in baseUrl, or the port that serves https.`
+      : `The https (TLS) handshake with ${origin} failed, so the request was never sent (${detail}). Check the server's certificate and baseUrl.`;
+  } else if (kind === 'not-sent') {
+    text = `Could not connect to ${origin} after ${times(facts.attempts)}, so the request was never sent (${detail}). ${
+      codeOf(cause, /^ECONNREFUSED$/)
+        ? 'The connection was refused: nothing is listening there. Check that the service runs and that baseUrl has the right host and port.'
+        : 'Check baseUrl and the network.'
+    }`;
+  } else {
+    text = `The connection to ${origin} broke ${kind === 'closed' ? 'after the request was sent ' : ''}before the answer arrived, after ${times(facts.attempts)} (${detail}).${
+      facts.resentAfterEarlyClose
+        ? ' It was sent once more because the first connection closed at once (a stale keep-alive connection: nothing could have run).'
+        : ''
+    } ${facts.idempotent ? 'This call is safe to repeat (a lookup, or a create with an Idempotency-Key): try again later.' : MAY_HAVE_RUN_ADVICE}`;
+  }
+  return new ShareCodeConnectionError(text, {
+    cause,
+    attempts: facts.attempts,
+    idempotencyKey: facts.idempotencyKey,
+  });
+}
+
+export function attemptTimeoutError(timeoutMs: number, facts: SendFacts): ShareCodeTimeoutError {
+  const advice = facts.idempotent
+    ? ''
+    : ` Raise \`timeout\` (live checks take 15 to 40 s; use at least 60000 ms). ${MAY_HAVE_RUN_ADVICE}`;
+  return new ShareCodeTimeoutError(
+    `No complete answer within ${timeoutMs} ms (the per-attempt timeout), after ${times(facts.attempts)}.${advice}`,
+    { phase: 'attempt', timeoutMs, attempts: facts.attempts, idempotencyKey: facts.idempotencyKey },
+  );
+}
+
+/** `midAttempt`: the deadline ran out while a request was waiting for its answer. */
+export function deadlineError(
+  deadlineMs: number,
+  facts: SendFacts,
+  midAttempt: boolean,
+): ShareCodeTimeoutError {
+  const advice =
+    midAttempt && !facts.idempotent ? MAY_HAVE_RUN_ADVICE : 'Raise `deadline` or try again later.';
+  return new ShareCodeTimeoutError(
+    `Gave up after ${times(facts.attempts)}: the total deadline of ${deadlineMs} ms ran out. ${advice}`,
+    {
+      phase: 'deadline',
+      timeoutMs: deadlineMs,
+      attempts: facts.attempts,
+      idempotencyKey: facts.idempotencyKey,
+    },
+  );
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'the API';
+  }
+}

@@ -12,9 +12,11 @@ import type { CheckEndedListener } from './checks/async-ports.js';
 import { type LiveCheckRunner, noPortalDriverRunner } from './checks/live-check-runner.js';
 import { type ConfigFlags, type Env, loadConfig, type ServerConfig } from './config.js';
 import type { DashboardAdmin } from './dashboard/dashboard-admin.js';
+import { present } from './env-values.js';
 import type { ClusterStatus } from './health/cluster-status.js';
 import { type InstanceHeartbeat, startInstanceHeartbeat } from './health/instance-heartbeat.js';
 import type { HttpTimeouts } from './http/http-timeouts.js';
+import { unknownSettings } from './known-settings.js';
 import { type LifecycleFlags, loadLifecycleConfig } from './lifecycle-config.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { listenMetrics, type MetricsListener } from './metrics/metrics-listener.js';
@@ -63,6 +65,8 @@ export interface StartServerOptions extends ConfigFlags, LifecycleFlags {
   readonly shutdownDelayMs?: number;
   /** Overrides RTW_HEARTBEAT_SECONDS: how often this instance renews its registration. */
   readonly heartbeatMs?: number;
+  /** Overrides RTW_DRAIN_SECONDS: from close(), how long in-flight live checks may still run. */
+  readonly drainMs?: number;
 }
 
 export interface RunningServer {
@@ -113,7 +117,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     options.logDestination,
     lifecycle.value.logFormat,
   );
+  warnAboutSettings(options, env, config.value, log);
   const shutdownDelayMs = options.shutdownDelayMs ?? lifecycle.value.shutdownDelayMs;
+  const drainMs = options.drainMs ?? lifecycle.value.drainMs;
 
   // The metrics are wired here, and only when asked for: off, every event goes to no observer.
   let portal: StartedPortal | null = null;
@@ -154,6 +160,33 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const ownsDatabase = !options.database;
 
+  // Registered before it serves: a reservation made from the first request names a known instance
+  // (the others give back the reservations of instances they do not know, orphan-reservations.ts).
+  const instanceId = `ins_${randomBase62(16)}`;
+  const heartbeatMs = options.heartbeatMs ?? config.value.cluster.heartbeatMs;
+  const runsLiveChecks =
+    (options.liveRunner ?? portal?.runner ?? noPortalDriverRunner) !== noPortalDriverRunner;
+  const liveSlots = portal ? config.value.portal.slots : config.value.asyncChecks.liveConcurrency;
+  let heartbeat: InstanceHeartbeat;
+  try {
+    heartbeat = await startInstanceHeartbeat({
+      repo: database.instances,
+      instance: {
+        id: instanceId,
+        host: config.value.cluster.instanceName ?? hostname(),
+        version: SERVER_VERSION,
+        slots: runsLiveChecks ? liveSlots : 0,
+        portalDriver: runsLiveChecks,
+      },
+      intervalMs: heartbeatMs,
+      log: log.child({ component: 'cluster' }),
+    });
+  } catch (error) {
+    await portal?.close();
+    if (ownsDatabase) await database.close().catch(() => {});
+    throw new StartupError([`Could not register this instance in the database: ${(error as Error).message}`]);
+  }
+
   const server = createServer({
     database,
     liveRunner: options.liveRunner ?? portal?.runner ?? noPortalDriverRunner,
@@ -172,14 +205,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     httpTimeouts: options.httpTimeouts,
     browserReadiness: portal ? () => portal.slots.browserReadiness() : undefined,
     observer,
+    instance: { id: instanceId, heartbeatMs },
   });
   // What the driver meets is the cluster's portal health, kept in the database.
   portal?.runner.observe(server.portalHealth.record);
-  const instanceId = `ins_${randomBase62(16)}`;
   let address: string;
   let metricsListener: MetricsListener | null = null;
   const { host, port, metricsPort } = config.value;
-  let heartbeat: InstanceHeartbeat;
   try {
     address = await server.app.listen({ host, port });
     if (metrics && metricsPort !== null) {
@@ -190,6 +222,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
   } catch (error) {
     await server.close().catch(() => {});
+    await heartbeat.stop();
     await portal?.close();
     if (ownsDatabase) await database.close().catch(() => {});
     const message = (error as Error).message;
@@ -197,27 +230,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       message.startsWith('Could not listen') ? message : `Could not listen on ${host}:${port}: ${message}`,
     ]);
   }
-  const liveSlots = portal ? config.value.portal.slots : config.value.asyncChecks.liveConcurrency;
-  try {
-    heartbeat = await startInstanceHeartbeat({
-      repo: database.instances,
-      instance: {
-        id: instanceId,
-        host: hostname(),
-        version: SERVER_VERSION,
-        slots: server.runsLiveChecks ? liveSlots : 0,
-        portalDriver: server.runsLiveChecks,
-      },
-      intervalMs: options.heartbeatMs ?? config.value.cluster.heartbeatMs,
-      log: log.child({ component: 'cluster' }),
-    });
-  } catch (error) {
-    await server.close().catch(() => {});
-    await metricsListener?.close().catch(() => {});
-    await portal?.close();
-    if (ownsDatabase) await database.close().catch(() => {});
-    throw new StartupError([`Could not register this instance in the database: ${(error as Error).message}`]);
-  }
+  await heartbeat.renew().catch((error: unknown) => {
+    log.error({ err: safeError(error) }, 'instance heartbeat failed');
+  });
   // The embedded database is this process's alone: admin commands reach it through this socket.
   const adminSocket =
     ownsDatabase && config.value.databaseUrl === null
@@ -253,6 +268,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     close() {
       closed ??= (async () => {
         server.beginDraining();
+        // Past the drain time, checks still running are answered BUSY rather than cut off by a kill.
+        const cutOff = setTimeout(() => {
+          log.warn(
+            { drainMs },
+            'drain time passed: live checks still in flight are answered 503 BUSY and their quota given back',
+          );
+          server.cutOffInFlight();
+        }, drainMs);
+        cutOff.unref();
         if (shutdownDelayMs > 0) {
           log.info({ delayMs: shutdownDelayMs }, 'draining: /readyz answers 503 before the listener closes');
           await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
@@ -260,6 +284,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await adminSocket?.close();
         await reseal?.stop();
         await server.close();
+        clearTimeout(cutOff);
         await heartbeat.stop();
         await portal?.close();
         // Scrapes answer until the last check is recorded; then the listener goes.
@@ -271,6 +296,22 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return closed;
     },
   };
+}
+
+/** Settings that are set but do nothing, or whose default serves nobody: said once at start. */
+function warnAboutSettings(options: StartServerOptions, env: Env, config: ServerConfig, log: Logger): void {
+  const unknown = unknownSettings(env);
+  if (unknown.length > 0)
+    log.warn(
+      { settings: unknown },
+      `rtw-server does not know ${unknown.join(', ')}: ignored (a typo, or a setting of another version?). The settings are listed in packages/server/README.md, "Configuration".`,
+    );
+  const wildcard = config.host === '0.0.0.0' || config.host === '::';
+  if (wildcard && present(options.upgradeUrl) === undefined && present(env.RTW_UPGRADE_URL) === undefined)
+    log.warn(
+      { upgradeUrl: config.upgradeUrl },
+      'RTW_UPGRADE_URL is not set: the upgrade_url of 402 answers names this listening address, which clients cannot reach. Set it to your public billing page (https://…/dashboard/billing).',
+    );
 }
 
 /** The admin socket in the data folder; null (with a warning) when it cannot be opened. */

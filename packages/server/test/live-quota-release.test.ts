@@ -147,18 +147,21 @@ describe.skipIf(CHROMIUM === null)('quota held by stopped instances comes back',
     expect(await Promise.all(answers)).toEqual([null, null, null]);
     await waitForUsage(/ used=0 in_progress=0 /);
 
-    const released = [watcher, other].flatMap((instance) =>
-      instance.lines.filter((line) => String(line.msg).startsWith('gave back the quota reservations')),
-    );
+    const releasedBy = (instances: Instance[]) =>
+      instances.flatMap((instance) =>
+        instance.lines.filter((line) => String(line.msg).startsWith('gave back the quota reservations')),
+      );
+    const total = (lines: Record<string, unknown>[]) =>
+      lines.reduce((sum, line) => sum + Number(line.reservations), 0);
+    // The log line is written just after the release: wait for it to reach the pipe.
+    for (let i = 0; i < 100 && total(releasedBy([watcher, other])) < 3; i++) await sleep(100);
+    const released = releasedBy([watcher, other]);
     // Exactly once: the two live instances gave back three between them, all the killed one's.
     expect(released.map((line) => line.instanceId)).toEqual(released.map(() => driver.instanceId));
-    expect(released.reduce((sum, line) => sum + Number(line.reservations), 0)).toBe(3);
+    expect(total(released)).toBe(3);
     const counted = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    const byWatcher = watcher.lines
-      .filter((line) => String(line.msg).startsWith('gave back the quota reservations'))
-      .reduce((sum, line) => sum + Number(line.reservations), 0);
     expect(sampleSum(counted, 'rtw_quota_reservations_released_total', { reason: 'instance_gone' })).toBe(
-      byWatcher,
+      total(releasedBy([watcher])),
     );
     expect(usage()).toMatch(/ used=0 in_progress=0 overage_checks=0 /);
   }, 120_000);

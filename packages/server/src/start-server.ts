@@ -12,11 +12,9 @@ import type { CheckEndedListener } from './checks/async-ports.js';
 import { type LiveCheckRunner, noPortalDriverRunner } from './checks/live-check-runner.js';
 import { type ConfigFlags, type Env, loadConfig, type ServerConfig } from './config.js';
 import type { DashboardAdmin } from './dashboard/dashboard-admin.js';
-import { present } from './env-values.js';
 import type { ClusterStatus } from './health/cluster-status.js';
 import { type InstanceHeartbeat, startInstanceHeartbeat } from './health/instance-heartbeat.js';
 import type { HttpTimeouts } from './http/http-timeouts.js';
-import { unknownSettings } from './known-settings.js';
 import { type LifecycleFlags, loadLifecycleConfig } from './lifecycle-config.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { listenMetrics, type MetricsListener } from './metrics/metrics-listener.js';
@@ -24,6 +22,7 @@ import { createServiceMetrics } from './metrics/service-metrics.js';
 import { type PortalSlots, type StartedPortal, startPortal } from './portal/start-portal.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
 import { safeError } from './safe-error.js';
+import { warnAboutSettings } from './settings-warnings.js';
 import { type Database, type DatabaseSweepReport, openDatabase } from './store/open-database.js';
 import { resealInBackground } from './store/reseal-in-background.js';
 import { rotateEncryptionKey } from './store/rotate-encryption-key.js';
@@ -296,22 +295,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return closed;
     },
   };
-}
-
-/** Settings that are set but do nothing, or whose default serves nobody: said once at start. */
-function warnAboutSettings(options: StartServerOptions, env: Env, config: ServerConfig, log: Logger): void {
-  const unknown = unknownSettings(env);
-  if (unknown.length > 0)
-    log.warn(
-      { settings: unknown },
-      `rtw-server does not know ${unknown.join(', ')}: ignored (a typo, or a setting of another version?). The settings are listed in packages/server/README.md, "Configuration".`,
-    );
-  const wildcard = config.host === '0.0.0.0' || config.host === '::';
-  if (wildcard && present(options.upgradeUrl) === undefined && present(env.RTW_UPGRADE_URL) === undefined)
-    log.warn(
-      { upgradeUrl: config.upgradeUrl },
-      'RTW_UPGRADE_URL is not set: the upgrade_url of 402 answers names this listening address, which clients cannot reach. Set it to your public billing page (https://…/dashboard/billing).',
-    );
 }
 
 /** The admin socket in the data folder; null (with a warning) when it cannot be opened. */

@@ -407,8 +407,9 @@ describe('the rtw-server image and compose stack under podman, as docs/operation
       containerfile,
       join(work, 'deploy', 'postgres-init'),
     ]);
+    // rtw-1 goes first: its check is in flight when it is stopped.
     await slowPortal(6_000);
-    const inFlight = api('rtw-2', 'POST', '/api/check', RIGHT_TO_WORK);
+    const inFlight = api('rtw-1', 'POST', '/api/check', RIGHT_TO_WORK);
     await checksInProgress(1);
     const said = await runGuide('rolling-upgrade', deployDir, 600_000);
     expect((await inFlight).status).toBe(200);

@@ -171,6 +171,14 @@ async function checksInProgress(count: number): Promise<void> {
   });
 }
 
+/** Each instance's encryption key id, as `rtw-server status --json` shows it. */
+async function instanceKeys(): Promise<Record<string, string>> {
+  const status = JSON.parse(
+    await must('podman', ['exec', container('rtw-1'), 'rtw-server', 'status', '--json']),
+  ) as { instances: { host: string; key_id: string }[] };
+  return Object.fromEntries(status.instances.map((i) => [i.host, i.key_id]));
+}
+
 async function scrape(service: Instance): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${metricsPorts[service]}/metrics`, {
     signal: AbortSignal.timeout(10_000),
@@ -423,6 +431,8 @@ describe('the rtw-server image and compose stack under podman, as docs/operation
 
   it('rotates the key as the guide says: both instances take it, then the new key alone reads everything', async () => {
     const postgresStarted = await startedAt('postgres');
+    const keysBefore = await instanceKeys();
+    expect(new Set(Object.values(keysBefore)).size).toBe(1);
     await runGuide('rotate-key', deployDir, 600_000);
     await until('the re-seal to end', 180_000, async () => {
       const logs = await Promise.all(
@@ -440,6 +450,12 @@ describe('the rtw-server image and compose stack under podman, as docs/operation
     const checked = await api('rtw-2', 'POST', '/api/check', RIGHT_TO_WORK);
     expect(checked.status, JSON.stringify(checked.body)).toBe(200);
     expect(await startedAt('postgres')).toBe(postgresStarted);
+    // The new key seen in status and the metrics: one id on both instances, not the old one.
+    const keysAfter = await instanceKeys();
+    expect(new Set(Object.values(keysAfter)).size).toBe(1);
+    expect(keysAfter['rtw-1']).not.toBe(keysBefore['rtw-1']);
+    for (const service of ['rtw-1', 'rtw-2'] as const)
+      expect(await scrape(service)).toContain(`rtw_encryption_key_info{key_id="${keysAfter[service]}"} 1`);
   }, 900_000);
 
   it('stops and starts the stack with the drain time applied: the check in flight is answered', async () => {

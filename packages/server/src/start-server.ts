@@ -128,6 +128,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ? null
       : createServiceMetrics({
           version: SERVER_VERSION,
+          keyId: () => database?.currentKeyId || null,
           slots: () => portal?.slots.stats() ?? null,
           queue: {
             read: () => (database ? database.queueStats.read() : Promise.reject(new Error('not open'))),
@@ -176,6 +177,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         version: SERVER_VERSION,
         slots: runsLiveChecks ? liveSlots : 0,
         portalDriver: runsLiveChecks,
+        keyId: database.currentKeyId || null,
       },
       intervalMs: heartbeatMs,
       log: log.child({ component: 'cluster' }),

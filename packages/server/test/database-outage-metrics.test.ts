@@ -68,6 +68,9 @@ describe.skipIf(postgresBin() === null)('a database outage, as the metrics show 
   it('counts the API by status class, and the database gauge follows the database', async () => {
     const before = await scrape();
     expect(sampleSum(before, 'rtw_database_up')).toBe(1);
+    const keyInfo = samplesOf(before).filter((s) => s.name === 'rtw_encryption_key_info');
+    expect(keyInfo.map((s) => s.labels.key_id)).toEqual([server.database.currentKeyId]);
+    expect(server.database.currentKeyId).toMatch(/^[0-9a-f]{8}$/);
     const start = byClass(before);
     expect(await apiCall()).toBe(404);
     expect(byClass(await scrape())).toEqual({ ...start, '4xx': start['4xx'] + 1 });

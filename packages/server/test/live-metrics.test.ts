@@ -179,6 +179,7 @@ describe.skipIf(CHROMIUM === null)('metrics after sandbox, live, busy, retried a
       ]),
       state: new Set(['queued', 'running']),
       surface: new Set(['api', 'health', 'dashboard', 'other']),
+      key_id: /^[0-9a-f]{8}$/,
       class: new Set(['1xx', '2xx', '3xx', '4xx', '5xx']),
       step: /^[a-z]+(-[a-z]+)*$/,
       le: /^(\+Inf|\d+(\.\d+)?(e[+-]?\d+)?)$/,

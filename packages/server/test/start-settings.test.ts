@@ -38,6 +38,8 @@ describe('rtw-server start and its settings', () => {
       expect(warnings.filter((msg) => msg.startsWith('RTW_UPGRADE_URL is not set'))).toHaveLength(1);
       const status = await server.status();
       expect(status.instances.map((instance) => instance.host)).toEqual(['rtw-1']);
+      // The id of the key it seals with, never the key.
+      expect(status.instances[0]?.keyId).toMatch(/^[0-9a-f]{8}$/);
     } finally {
       await server.close();
     }

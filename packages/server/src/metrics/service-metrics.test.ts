@@ -28,6 +28,7 @@ const SLOTS: SlotFigures = {
 async function scrapeAfterEvents(): Promise<string> {
   const metrics = createServiceMetrics({
     version: '9.9.9',
+    keyId: () => '0a1b2c3d',
     slots: () => SLOTS,
     queue: {
       read: async () => ({
@@ -77,6 +78,7 @@ describe('the service metrics', () => {
       'rtw_check_slots_busy',
       'rtw_checks_total',
       'rtw_database_up',
+      'rtw_encryption_key_info',
       'rtw_http_responses_total',
       'rtw_portal_driver_enabled',
       'rtw_portal_step_duration_seconds',

@@ -24,6 +24,8 @@ export interface ServiceMetricsSources {
   readonly queue: QueueStatsSource;
   /** A scrape could not read the queue: its gauges are left out of that scrape. */
   readonly onQueueReadError: (error: unknown) => void;
+  /** The id of the encryption key this instance seals with (not the key); null before the database opens. */
+  readonly keyId?: () => string | null;
   /** How long a scrape waits for the queue's figures before calling the database down (tests shorten it). */
   readonly databaseProbeMs?: number;
 }
@@ -67,6 +69,17 @@ export function createServiceMetrics(sources: ServiceMetricsSources): ServiceMet
     registers,
   });
   buildInfo.set({ version: sources.version, node_version: process.versions.node }, 1);
+  new Gauge({
+    name: 'rtw_encryption_key_info',
+    help: 'The encryption key this instance seals with: always 1, with its id (8 hex digits, never the key) as a label. After a rotation every instance shows the new id.',
+    labelNames: ['key_id'],
+    registers,
+    collect() {
+      this.reset();
+      const keyId = sources.keyId?.();
+      if (keyId) this.set({ key_id: keyId }, 1);
+    },
+  });
 
   const checks = new Counter({
     name: 'rtw_checks_total',

@@ -7,11 +7,14 @@
  */
 export const RESERVATION_HOLDER_MIGRATION = {
   version: 37,
-  name: 'reservations name the instance and check holding them',
+  name: 'reservations name the instance and check holding them; instances name their key',
   sql: `
     ALTER TABLE usage_reservations ADD COLUMN instance_id text;
     ALTER TABLE usage_reservations ADD COLUMN check_id text;
     CREATE INDEX usage_reservations_instance ON usage_reservations (instance_id)
       WHERE instance_id IS NOT NULL;
+    -- Which encryption key each instance seals with (its 8-hex-digit id, never the key): a rotation
+    -- is seen done when every instance shows the new one.
+    ALTER TABLE instances ADD COLUMN key_id text;
   `,
 } as const;

@@ -2,7 +2,8 @@
 // systemd unit parses, every command block of docs/operations.md is one the container test runs,
 // and the Containerfile keeps the promises docs/operations.md makes about the image.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -52,5 +53,46 @@ describe('deployment files', () => {
     expect(execFileSync('git', ['check-ignore', 'deploy/.env'], { cwd: root, encoding: 'utf8' }).trim()).toBe(
       'deploy/.env',
     );
+  });
+
+  it('passes every setting of deploy/.env to the instances, the simulator only from its own file', () => {
+    const compose = read('deploy/compose.yaml');
+    // Once in the shared block, which both instances merge.
+    expect(compose.match(/^ {2}env_file: \.env$/gm)).toHaveLength(1);
+    expect(compose).toMatch(/rtw-1:\n {4}<<: \*rtw-server/);
+    expect(compose).toMatch(/rtw-2:\n {4}<<: \*rtw-server/);
+    expect(compose).not.toMatch(/portal-sim|profiles/);
+    expect(read('deploy/compose.simulator.yaml')).toMatch(/^ {2}portal-sim:$/m);
+    // The metrics port on loopback only, and the service's own role rather than the superuser.
+    expect(compose).toMatch(/"127\.0\.0\.1:\$\{RTW_METRICS_PORT_1:-9464\}:\$\{RTW_METRICS_PORT:-9464\}"/);
+    expect(compose).toMatch(/DATABASE_URL: postgres:\/\/rtw:/);
+    expect(read('deploy/postgres-init/10-rtw-role.sh')).toMatch(/NOSUPERUSER NOCREATEDB NOCREATEROLE/);
+    // Every setting the guide tells operators to set is in example.env, so they reach the instances.
+    for (const name of [
+      'RTW_METRICS_PORT',
+      'RTW_TRUST_PROXY',
+      'RTW_OPERATOR_TOKEN',
+      'RTW_SHUTDOWN_DELAY_SECONDS',
+      'RTW_SMTP_URL',
+      'RTW_UPGRADE_URL',
+      'RTW_DASHBOARD_SECURE_COOKIES',
+      'RTW_DRAIN_SECONDS',
+    ])
+      expect(read('deploy/example.env'), name).toMatch(new RegExp(`^${name}=`, 'm'));
+  });
+
+  it('ships rtw-stack, which says what to do before it touches podman', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtw-stack-'));
+    try {
+      copyFileSync(join(root, 'deploy', 'rtw-stack'), join(dir, 'rtw-stack'));
+      const stack = (...args: string[]) =>
+        spawnSync('bash', [join(dir, 'rtw-stack'), ...args], { encoding: 'utf8', cwd: tmpdir() });
+      expect(stack('help').stdout).toContain('restart SERVICE...');
+      expect(stack('nonsense').status).toBe(2);
+      expect(stack('restart').stderr).toContain('restart which instance? rtw-1, rtw-2');
+      expect(stack('up').stderr).toContain('no deploy/.env: cp example.env .env');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,7 +10,10 @@
 // 3. The guide's `configure` and `up` blocks in a copy of deploy/ (so a developer's own deploy/.env
 //    is never read), with the ports picked free and the simulator's URL added to .env; a live check
 //    through each instance; Chromium's command line and sandbox inside the container; the health
-//    check and `monitoring` block; `backup-postgres` and `restore-postgres`; then one instance
+//    check and `monitoring` block; `backup-postgres` and `restore-postgres`; `status` (instances
+//    by service name); `restart-one`, `rolling-upgrade` (to an image whose version says -next),
+//    `rotate-key` and `rotate-key-done`, `stop-start`, each with a live check in flight (the
+//    simulator slowed) that must get its answer, and PostgreSQL never restarted; then one instance
 //    stopped while the other finishes the queued checks.
 // 4. Everything the test made is removed: containers, network, volumes, images (not the base images).
 // podman-compose names the project after the folder, `deploy`, as the guide's container names assume.
@@ -21,6 +24,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -51,6 +55,7 @@ const RIGHT_TO_RENT = {
 
 type Instance = 'rtw-1' | 'rtw-2';
 const ports: Record<Instance, number> = { 'rtw-1': 0, 'rtw-2': 0 };
+const metricsPorts: Record<Instance, number> = { 'rtw-1': 0, 'rtw-2': 0 };
 const container = (service: string) => `deploy_${service}_1`;
 const url = (service: Instance, path: string) => `http://127.0.0.1:${ports[service]}${path}`;
 const imagesBefore = new Set<string>();
@@ -121,6 +126,66 @@ async function api(service: Instance, method: string, path: string, body?: unkno
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** When a container last started (PostgreSQL must not be restarted by an instance's operation). */
+async function startedAt(service: string): Promise<string> {
+  return (await must('podman', ['inspect', '--format', '{{.State.StartedAt}}', container(service)])).trim();
+}
+
+/** Slows the simulator's lookups (0: back to normal), through its admin endpoint on the compose network. */
+async function slowPortal(ms: number): Promise<void> {
+  const faults = ms > 0 ? JSON.stringify({ latency: { ms, on: 'lookup' } }) : '{}';
+  await must('podman', [
+    'exec',
+    container('portal-sim'),
+    'node',
+    '-e',
+    `fetch('http://portal-sim:8090/__sim/faults', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: ${JSON.stringify(faults)} }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`,
+  ]);
+}
+
+/** Waits until the account has `count` live checks in progress (so one is in flight before a stop). */
+async function checksInProgress(count: number): Promise<void> {
+  await until(`${count} check(s) in flight`, 60_000, async () => {
+    const accounts = await must('podman', [
+      'exec',
+      container('rtw-2'),
+      'rtw-server',
+      'accounts',
+      'list',
+      '--json',
+    ]);
+    const ids = (JSON.parse(accounts) as { id: string }[]).map((a) => a.id);
+    for (const id of ids) {
+      const usage = await must('podman', [
+        'exec',
+        container('rtw-2'),
+        'rtw-server',
+        'accounts',
+        'usage',
+        '--account',
+        id,
+      ]);
+      if (usage.includes(` in_progress=${count} `)) return true;
+    }
+    return undefined;
+  });
+}
+
+/** Each instance's encryption key id, as `rtw-server status --json` shows it. */
+async function instanceKeys(): Promise<Record<string, string>> {
+  const status = JSON.parse(
+    await must('podman', ['exec', container('rtw-1'), 'rtw-server', 'status', '--json']),
+  ) as { instances: { host: string; key_id: string }[] };
+  return Object.fromEntries(status.instances.map((i) => [i.host, i.key_id]));
+}
+
+async function scrape(service: Instance): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${metricsPorts[service]}/metrics`, {
+    signal: AbortSignal.timeout(10_000),
+  });
+  return response.text();
+}
+
 async function listImages(): Promise<string[]> {
   const out = await must('podman', ['images', '--all', '--quiet', '--no-trunc']);
   return out.split('\n').filter(Boolean);
@@ -162,15 +227,30 @@ beforeAll(async () => {
 
   deployDir = join(work, 'deploy');
   mkdirSync(deployDir);
-  for (const file of ['compose.yaml', 'example.env'])
+  for (const file of ['compose.yaml', 'compose.simulator.yaml', 'example.env', 'rtw-stack'])
     copyFileSync(join(ROOT, 'deploy', file), join(deployDir, file));
+  mkdirSync(join(deployDir, 'postgres-init'));
+  copyFileSync(
+    join(ROOT, 'deploy', 'postgres-init', '10-rtw-role.sh'),
+    join(deployDir, 'postgres-init', '10-rtw-role.sh'),
+  );
   await runGuide('configure', deployDir);
   ports['rtw-1'] = await freePort();
   ports['rtw-2'] = await freePort();
-  // Later lines win: the ports picked free, the simulator, 2 slots for this small machine.
+  metricsPorts['rtw-1'] = await freePort();
+  metricsPorts['rtw-2'] = await freePort();
+  // Later lines win: the ports picked free, metrics on, 2 slots for this small machine.
   appendFileSync(
     join(deployDir, '.env'),
-    `RTW_PORT_1=${ports['rtw-1']}\nRTW_PORT_2=${ports['rtw-2']}\nRTW_PORTAL_SIM_URL=http://portal-sim:8090\nRTW_CHECK_SLOTS=2\n`,
+    [
+      `RTW_PORT_1=${ports['rtw-1']}`,
+      `RTW_PORT_2=${ports['rtw-2']}`,
+      'RTW_METRICS_PORT=9464',
+      `RTW_METRICS_PORT_1=${metricsPorts['rtw-1']}`,
+      `RTW_METRICS_PORT_2=${metricsPorts['rtw-2']}`,
+      'RTW_CHECK_SLOTS=2',
+      '',
+    ].join('\n'),
   );
   started = true;
   await runGuide('up', deployDir);
@@ -287,6 +367,108 @@ describe('the rtw-server image and compose stack under podman, as docs/operation
     expect((await api('rtw-2', 'GET', '/api/check/async/chk_none', undefined, late)).status).toBe(401);
     expect((await api('rtw-1', 'GET', '/api/check/async/chk_none')).status).toBe(404);
   }, 420_000);
+
+  it('names the instances by service in `status`', async () => {
+    const said = await runGuide('status', deployDir);
+    expect(said).toMatch(/ rtw-1 /);
+    expect(said).toMatch(/ rtw-2 /);
+  });
+
+  it('restarts one instance: its check in flight is answered, PostgreSQL and the other keep serving', async () => {
+    const postgresStarted = await startedAt('postgres');
+    await slowPortal(6_000);
+    const inFlight = api('rtw-1', 'POST', '/api/check', RIGHT_TO_WORK);
+    await checksInProgress(1);
+    await runGuide('restart-one', deployDir, 300_000);
+    expect((await inFlight).status).toBe(200);
+    expect((await api('rtw-2', 'GET', '/api/check/async/chk_none')).status).toBe(404);
+    expect(await startedAt('postgres')).toBe(postgresStarted);
+    await slowPortal(0);
+  }, 420_000);
+
+  it('rolls an upgrade one instance at a time: the new version in status and the metrics', async () => {
+    const postgresStarted = await startedAt('postgres');
+    const before = await scrape('rtw-1');
+    const version = /rtw_build_info\{version="([^"]+)"/.exec(before)?.[1] ?? '';
+    expect(version).not.toBe('');
+    // The new release, as a build of it would make: the same image with its version moved on.
+    const next = `${version}-next`;
+    const file = '/opt/rtw-server/node_modules/@sharecode/server/package.json';
+    const containerfile = join(work, 'Containerfile.next');
+    writeFileSync(
+      containerfile,
+      [
+        'FROM localhost/sharecode/rtw-server:latest',
+        'USER root',
+        `RUN node -e "const f='${file}'; const p=require(f); p.version='${next}'; require('fs').writeFileSync(f, JSON.stringify(p))"`,
+        'USER rtw',
+        '',
+      ].join('\n'),
+    );
+    await must('podman', [
+      'build',
+      '--format',
+      'docker',
+      '-t',
+      'localhost/sharecode/rtw-server:latest',
+      '-f',
+      containerfile,
+      join(work, 'deploy', 'postgres-init'),
+    ]);
+    // rtw-1 goes first: its check is in flight when it is stopped.
+    await slowPortal(6_000);
+    const inFlight = api('rtw-1', 'POST', '/api/check', RIGHT_TO_WORK);
+    await checksInProgress(1);
+    const said = await runGuide('rolling-upgrade', deployDir, 600_000);
+    expect((await inFlight).status).toBe(200);
+    await slowPortal(0);
+    expect(said).toMatch(new RegExp(`rtw-1 +${next.replaceAll('.', '\\.')} `));
+    expect(said).toMatch(new RegExp(`rtw-2 +${next.replaceAll('.', '\\.')} `));
+    for (const service of ['rtw-1', 'rtw-2'] as const)
+      expect(await scrape(service)).toContain(`rtw_build_info{version="${next}"`);
+    expect(await startedAt('postgres')).toBe(postgresStarted);
+  }, 720_000);
+
+  it('rotates the key as the guide says: both instances take it, then the new key alone reads everything', async () => {
+    const postgresStarted = await startedAt('postgres');
+    const keysBefore = await instanceKeys();
+    expect(new Set(Object.values(keysBefore)).size).toBe(1);
+    await runGuide('rotate-key', deployDir, 600_000);
+    await until('the re-seal to end', 180_000, async () => {
+      const logs = await Promise.all(
+        (['rtw-1', 'rtw-2'] as const).map((s) => run('podman', ['logs', container(s)])),
+      );
+      return logs.some((l) => `${l.stdout}${l.stderr}`.includes('the old keys can be removed'))
+        ? true
+        : undefined;
+    });
+    const done = await runGuide('rotate-key-done', deployDir, 600_000);
+    expect(Number(done.trim().split('\n')[0])).toBeGreaterThan(0);
+    expect(readFileSync(join(deployDir, '.env'), 'utf8')).toMatch(/^RTW_ENCRYPTION_KEY=[^,\n]+$/m);
+    // The new key alone opens the accounts' sealed values, and checks run.
+    await must('podman', ['exec', container('rtw-1'), 'rtw-server', 'accounts', 'list']);
+    const checked = await api('rtw-2', 'POST', '/api/check', RIGHT_TO_WORK);
+    expect(checked.status, JSON.stringify(checked.body)).toBe(200);
+    expect(await startedAt('postgres')).toBe(postgresStarted);
+    // The new key seen in status and the metrics: one id on both instances, not the old one.
+    const keysAfter = await instanceKeys();
+    expect(new Set(Object.values(keysAfter)).size).toBe(1);
+    expect(keysAfter['rtw-1']).not.toBe(keysBefore['rtw-1']);
+    for (const service of ['rtw-1', 'rtw-2'] as const)
+      expect(await scrape(service)).toContain(`rtw_encryption_key_info{key_id="${keysAfter[service]}"} 1`);
+  }, 900_000);
+
+  it('stops and starts the stack with the drain time applied: the check in flight is answered', async () => {
+    await slowPortal(15_000);
+    const inFlight = api('rtw-1', 'POST', '/api/check', RIGHT_TO_WORK);
+    await checksInProgress(1);
+    await runGuide('stop-start', deployDir, 600_000);
+    // podman-compose's 10 s would have cut this 15 s check short.
+    expect((await inFlight).status).toBe(200);
+    await slowPortal(0);
+    await answering('rtw-1');
+    await answering('rtw-2');
+  }, 720_000);
 
   it('finishes every queued check on the other instance when one instance stops', async () => {
     const ids: string[] = [];

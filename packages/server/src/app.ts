@@ -11,7 +11,7 @@ import type { CheckEndedListener } from './checks/async-ports.js';
 import { createAsyncChecks } from './checks/async-service.js';
 import { createCallbackUrlPolicy } from './checks/callback-url-policy.js';
 import { holdUpTo, type LiveCheckRunner, noPortalDriverRunner } from './checks/live-check-runner.js';
-import type { ServiceObserver } from './checks/observer-port.js';
+import { type ServiceObserver, SILENT_OBSERVER } from './checks/observer-port.js';
 import { performSyncCheck } from './checks/sync-check.js';
 import { createDashboardAdmin, type DashboardAdmin } from './dashboard/dashboard-admin.js';
 import type { DashboardConfig } from './dashboard/dashboard-config.js';
@@ -21,6 +21,7 @@ import { createDashboardSessions } from './dashboard/sessions.js';
 import { createSignInThrottle } from './dashboard/sign-in-throttle.js';
 import { type ClusterStatus, readClusterStatus } from './health/cluster-status.js';
 import { createInFlight } from './health/in-flight.js';
+import { type OrphanReleaseLoop, startOrphanRelease } from './health/orphan-reservations.js';
 import { createPortalHealth, type PortalHealth } from './health/portal-health.js';
 import { createReadiness } from './health/readiness.js';
 import { buildHttpApp } from './http/build-app.js';
@@ -73,6 +74,12 @@ export interface ServerDeps {
   readonly browserReadiness?: (() => string | null) | undefined;
   /** Told of checks, retries, lease take-overs and webhook attempts (the metrics); absent: nobody. */
   readonly observer?: ServiceObserver | undefined;
+  /**
+   * This process's registration among the instances (startServer registers it before listening):
+   * synchronous checks' reservations name it, and every `heartbeatMs` this process gives back those
+   * of instances that stopped heartbeating. Absent: reservations name no one (the stale limit only).
+   */
+  readonly instance?: { readonly id: string; readonly heartbeatMs: number } | undefined;
 }
 
 export interface Server {
@@ -92,6 +99,11 @@ export interface Server {
   /** The first step of shutdown: GET /readyz answers 503 from now on; everything else still serves. */
   beginDraining(): void;
   /**
+   * The drain time has passed: live synchronous checks still running are answered 503 BUSY with
+   * Retry-After and their reservations given back (sync-check.ts), so close() need not wait for them.
+   */
+  cutOffInFlight(): void;
+  /**
    * Stops accepting, lets in-flight requests and check runs finish (synchronous live checks included,
    * whether or not their clients are still connected), stops the sweep. The database stays open.
    */
@@ -101,7 +113,11 @@ export interface Server {
 /** The one place the layers meet: store repositories into the domain, the domain into HTTP. */
 export function createServer(deps: ServerDeps): Server {
   const { database, clock, log } = deps;
-  const quota = createQuota(database.usage, deps.upgradeUrl);
+  const quota = createQuota(database.usage, deps.upgradeUrl, deps.instance?.id);
+  let cutOffInFlight = () => {};
+  const cutOff = new Promise<void>((resolve) => {
+    cutOffInFlight = resolve;
+  });
   const admitRequest = createAdmitRequest({
     authenticate: createAuthenticator(database.accounts),
     rateLimit: createRateLimiter(database.rateLimits),
@@ -220,6 +236,7 @@ export function createServer(deps: ServerDeps): Server {
     }),
     httpTimeouts: deps.httpTimeouts,
     edge: deps.edge,
+    answered: deps.observer?.httpAnswered,
     admitRequest,
     syncCheck: (input) =>
       inFlight.track(() =>
@@ -231,6 +248,7 @@ export function createServer(deps: ServerDeps): Server {
             clock,
             log,
             observer: deps.observer,
+            cutOff,
           },
           input,
         ),
@@ -288,6 +306,14 @@ export function createServer(deps: ServerDeps): Server {
   const timer = deps.sweepIntervalMs > 0 ? setInterval(sweepSafely, deps.sweepIntervalMs) : null;
   timer?.unref();
   if (timer) sweepSafely();
+  const orphans: OrphanReleaseLoop | null = deps.instance
+    ? startOrphanRelease({
+        releaseOrphans: database.usage.releaseOrphans,
+        intervalMs: deps.instance.heartbeatMs,
+        log: log.child({ component: 'quota' }),
+        observer: deps.observer ?? SILENT_OBSERVER,
+      })
+    : null;
 
   return {
     app,
@@ -305,9 +331,11 @@ export function createServer(deps: ServerDeps): Server {
     beginDraining() {
       draining = true;
     },
+    cutOffInFlight,
     async close() {
       closing = true;
       if (timer) clearInterval(timer);
+      await orphans?.stop();
       // Runs in hand reach their next state before the database can close.
       await Promise.all([app.close(), asyncWorker.stop(), webhookWorker.stop(), inFlight.settled()]);
       // A request still being admitted when the first look found nothing may have started one since.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fail, type Outcome, ok } from '@sharecode/core';
 import { type DashboardConfig, loadDashboardConfig } from './dashboard/dashboard-config.js';
@@ -77,7 +78,11 @@ const DEFAULT_SWEEP_SECONDS = 60;
 export function loadDatabaseConfig(flags: ConfigFlags, env: Env): Outcome<DatabaseConfig, string[]> {
   const problems: string[] = [];
   const dataDir = resolve(present(flags.dataDir) ?? present(env.RTW_DATA_DIR) ?? DEFAULT_DATA_DIR);
-  const databaseUrl = present(flags.databaseUrl) ?? present(env.DATABASE_URL) ?? null;
+  const databaseUrl =
+    present(flags.databaseUrl) ??
+    present(env.DATABASE_URL) ??
+    secretFile(env, 'DATABASE_URL', problems) ??
+    null;
   if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) {
     problems.push(
       'The database URL (--database-url or DATABASE_URL) must look like postgres://user@host:5432/database.',
@@ -85,19 +90,39 @@ export function loadDatabaseConfig(flags: ConfigFlags, env: Env): Outcome<Databa
   }
   let encryptionKey: Buffer | null = null;
   let previousEncryptionKeys: Buffer[] = [];
-  const rawKey = env.RTW_ENCRYPTION_KEY;
+  const rawKey = present(env.RTW_ENCRYPTION_KEY) ?? secretFile(env, 'RTW_ENCRYPTION_KEY', problems);
   if (rawKey !== undefined) {
     const parsed = parseEncryptionKeys(rawKey, 'RTW_ENCRYPTION_KEY');
     if (parsed.ok) [encryptionKey = null, ...previousEncryptionKeys] = parsed.value;
     else problems.push(parsed.error);
   } else if (databaseUrl !== null) {
     problems.push(
-      'RTW_ENCRYPTION_KEY is required with a PostgreSQL database (every process sharing it must use the same key): ' +
+      'RTW_ENCRYPTION_KEY is required with a PostgreSQL database (every process sharing it must use the same key; or RTW_ENCRYPTION_KEY_FILE naming a file that holds it): ' +
         'generate one with `openssl rand -base64 32` and keep it safe.',
     );
   }
   if (problems.length > 0) return fail(problems);
   return ok({ dataDir, databaseUrl, encryptionKey, previousEncryptionKeys });
+}
+
+/**
+ * NAME_FILE: the setting read from a file (a podman or Docker secret mounted at /run/secrets/...,
+ * which `podman inspect` does not show, unlike the environment), trimmed. Undefined when NAME_FILE is
+ * unset; a file that cannot be read, or is empty, is a problem naming it.
+ */
+function secretFile(env: Env, name: string, problems: string[]): string | undefined {
+  const path = present(env[`${name}_FILE`]);
+  if (path === undefined) return undefined;
+  try {
+    const text = readFileSync(path, 'utf8').trim();
+    if (text !== '') return text;
+    problems.push(`${name}_FILE names ${path}, which is empty: put the ${name} value in it.`);
+  } catch (error) {
+    problems.push(
+      `${name}_FILE names ${path}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): mount the file (a podman secret) and make it readable by the server's user.`,
+    );
+  }
+  return undefined;
 }
 
 export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, string[]> {

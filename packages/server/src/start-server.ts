@@ -22,6 +22,7 @@ import { createServiceMetrics } from './metrics/service-metrics.js';
 import { type PortalSlots, type StartedPortal, startPortal } from './portal/start-portal.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
 import { safeError } from './safe-error.js';
+import { warnAboutSettings } from './settings-warnings.js';
 import { type Database, type DatabaseSweepReport, openDatabase } from './store/open-database.js';
 import { ensurePrivateDir } from './store/private-dir.js';
 import { resealInBackground } from './store/reseal-in-background.js';
@@ -64,6 +65,8 @@ export interface StartServerOptions extends ConfigFlags, LifecycleFlags {
   readonly shutdownDelayMs?: number;
   /** Overrides RTW_HEARTBEAT_SECONDS: how often this instance renews its registration. */
   readonly heartbeatMs?: number;
+  /** Overrides RTW_DRAIN_SECONDS: from close(), how long in-flight live checks may still run. */
+  readonly drainMs?: number;
 }
 
 export interface RunningServer {
@@ -114,7 +117,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     options.logDestination,
     lifecycle.value.logFormat,
   );
+  warnAboutSettings(options, env, config.value, log);
   const shutdownDelayMs = options.shutdownDelayMs ?? lifecycle.value.shutdownDelayMs;
+  const drainMs = options.drainMs ?? lifecycle.value.drainMs;
 
   // The metrics are wired here, and only when asked for: off, every event goes to no observer.
   let portal: StartedPortal | null = null;
@@ -124,6 +129,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ? null
       : createServiceMetrics({
           version: SERVER_VERSION,
+          keyId: () => database?.currentKeyId || null,
           slots: () => portal?.slots.stats() ?? null,
           queue: {
             read: () => (database ? database.queueStats.read() : Promise.reject(new Error('not open'))),
@@ -166,6 +172,34 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const ownsDatabase = !options.database;
 
+  // Registered before it serves: a reservation made from the first request names a known instance
+  // (the others give back the reservations of instances they do not know, orphan-reservations.ts).
+  const instanceId = `ins_${randomBase62(16)}`;
+  const heartbeatMs = options.heartbeatMs ?? config.value.cluster.heartbeatMs;
+  const runsLiveChecks =
+    (options.liveRunner ?? portal?.runner ?? noPortalDriverRunner) !== noPortalDriverRunner;
+  const liveSlots = portal ? config.value.portal.slots : config.value.asyncChecks.liveConcurrency;
+  let heartbeat: InstanceHeartbeat;
+  try {
+    heartbeat = await startInstanceHeartbeat({
+      repo: database.instances,
+      instance: {
+        id: instanceId,
+        host: config.value.cluster.instanceName ?? hostname(),
+        version: SERVER_VERSION,
+        slots: runsLiveChecks ? liveSlots : 0,
+        portalDriver: runsLiveChecks,
+        keyId: database.currentKeyId || null,
+      },
+      intervalMs: heartbeatMs,
+      log: log.child({ component: 'cluster' }),
+    });
+  } catch (error) {
+    await portal?.close();
+    if (ownsDatabase) await database.close().catch(() => {});
+    throw new StartupError([`Could not register this instance in the database: ${(error as Error).message}`]);
+  }
+
   const server = createServer({
     database,
     liveRunner: options.liveRunner ?? portal?.runner ?? noPortalDriverRunner,
@@ -184,14 +218,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     httpTimeouts: options.httpTimeouts,
     browserReadiness: portal ? () => portal.slots.browserReadiness() : undefined,
     observer,
+    instance: { id: instanceId, heartbeatMs },
   });
   // What the driver meets is the cluster's portal health, kept in the database.
   portal?.runner.observe(server.portalHealth.record);
-  const instanceId = `ins_${randomBase62(16)}`;
   let address: string;
   let metricsListener: MetricsListener | null = null;
   const { host, port, metricsPort } = config.value;
-  let heartbeat: InstanceHeartbeat;
   // The embedded database is this process's alone: admin commands reach it through this socket. It is
   // made before the HTTP listener, so its warning comes first and nothing is left listening if it throws.
   const adminSocket =
@@ -209,6 +242,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     await adminSocket?.close().catch(() => {});
     await server.close().catch(() => {});
+    await heartbeat.stop();
     await portal?.close();
     if (ownsDatabase) await database.close().catch(() => {});
     const message = (error as Error).message;
@@ -216,28 +250,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       message.startsWith('Could not listen') ? message : `Could not listen on ${host}:${port}: ${message}`,
     ]);
   }
-  const liveSlots = portal ? config.value.portal.slots : config.value.asyncChecks.liveConcurrency;
-  try {
-    heartbeat = await startInstanceHeartbeat({
-      repo: database.instances,
-      instance: {
-        id: instanceId,
-        host: hostname(),
-        version: SERVER_VERSION,
-        slots: server.runsLiveChecks ? liveSlots : 0,
-        portalDriver: server.runsLiveChecks,
-      },
-      intervalMs: options.heartbeatMs ?? config.value.cluster.heartbeatMs,
-      log: log.child({ component: 'cluster' }),
-    });
-  } catch (error) {
-    await adminSocket?.close().catch(() => {});
-    await server.close().catch(() => {});
-    await metricsListener?.close().catch(() => {});
-    await portal?.close();
-    if (ownsDatabase) await database.close().catch(() => {});
-    throw new StartupError([`Could not register this instance in the database: ${(error as Error).message}`]);
-  }
+  await heartbeat.renew().catch((error: unknown) => {
+    log.error({ err: safeError(error) }, 'instance heartbeat failed');
+  });
   log.info({ url: address, database: database.db.kind, instanceId }, 'rtw-server listening');
   if (!server.runsLiveChecks) {
     log.info(
@@ -268,6 +283,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     close() {
       closed ??= (async () => {
         server.beginDraining();
+        // Past the drain time, checks still running are answered BUSY rather than cut off by a kill.
+        const cutOff = setTimeout(() => {
+          log.warn(
+            { drainMs },
+            'drain time passed: live checks still in flight are answered 503 BUSY and their quota given back',
+          );
+          server.cutOffInFlight();
+        }, drainMs);
+        cutOff.unref();
         if (shutdownDelayMs > 0) {
           log.info({ delayMs: shutdownDelayMs }, 'draining: /readyz answers 503 before the listener closes');
           await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
@@ -275,6 +299,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await adminSocket?.close();
         await reseal?.stop();
         await server.close();
+        clearTimeout(cutOff);
         await heartbeat.stop();
         await portal?.close();
         // Scrapes answer until the last check is recorded; then the listener goes.

@@ -98,6 +98,17 @@ export interface ReserveInput {
   /** Admit only while used + reserved stays below this. */
   readonly ceiling: number;
   readonly now: Date;
+  /**
+   * The registered instance and the synchronous check holding the reservation: when that instance
+   * stops heartbeating, any live instance gives it back. Absent: only the stale limit does.
+   */
+  readonly holder?: { readonly instanceId: string; readonly checkId: string } | undefined;
+}
+
+/** Reservations given back because the instance holding them stopped heartbeating. */
+export interface OrphanRelease {
+  readonly instanceId: string;
+  readonly count: number;
 }
 
 export interface ChargeInput {
@@ -126,6 +137,12 @@ export interface UsageRepo {
   commit(input: ChargeInput): Promise<UsageCounts>;
   /** Gives the reservation back (the check ended with an error: errors are never charged). */
   release(reservationId: string): Promise<void>;
+  /**
+   * Gives back, exactly once whoever else runs it at the same time, every reservation whose holding
+   * instance is no longer registered (it missed its heartbeats or was removed); asynchronous checks'
+   * reservations stay with their queue entries.
+   */
+  releaseOrphans(): Promise<OrphanRelease[]>;
   counts(accountId: string, period: string): Promise<UsageCounts>;
   summary(accountId: string, period: string): Promise<UsageSummary>;
 }

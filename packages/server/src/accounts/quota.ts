@@ -24,9 +24,11 @@ export interface Reservation {
 }
 
 export interface Quota {
+  /** `checkId`: the synchronous check holding the reservation, named with this instance on its row. */
   reserve(
     key: AuthenticatedKey,
     now: Date,
+    checkId?: string,
   ): Promise<{ readonly outcome: Outcome<Reservation, CheckError>; readonly usage: UsageSnapshot }>;
   commit(
     reservation: Reservation,
@@ -36,7 +38,11 @@ export interface Quota {
   snapshot(key: AuthenticatedKey, now: Date): Promise<UsageSnapshot>;
 }
 
-export function createQuota(repo: UsageRepo, upgradeUrl: string): Quota {
+/**
+ * `instanceId`: this process's registration (health/instance-heartbeat.ts); a synchronous check's
+ * reservation names it, so the others give the reservation back if this process dies.
+ */
+export function createQuota(repo: UsageRepo, upgradeUrl: string, instanceId?: string): Quota {
   const snapshotOf = (plan: Plan, counts: UsageCounts, now: Date): UsageSnapshot => {
     const limit = PLAN_LIMITS[plan].includedChecks;
     return {
@@ -48,7 +54,7 @@ export function createQuota(repo: UsageRepo, upgradeUrl: string): Quota {
   const planOf = (key: AuthenticatedKey) => effectivePlan(key.plan, key.subscriptionStatus);
 
   return {
-    async reserve(key, now) {
+    async reserve(key, now, checkId) {
       const plan = planOf(key);
       const period = periodOf(now);
       if (key.subscriptionStatus === 'past_due' || key.subscriptionStatus === 'unpaid') {
@@ -71,6 +77,7 @@ export function createQuota(repo: UsageRepo, upgradeUrl: string): Quota {
         period,
         ceiling,
         now,
+        holder: instanceId && checkId ? { instanceId, checkId } : undefined,
       });
       const usage = snapshotOf(plan, result, now);
       if (result.granted) {

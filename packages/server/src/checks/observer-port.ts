@@ -32,7 +32,14 @@ export interface CheckObserver {
   checkRetried(event: { readonly kind: CheckKind; readonly mode: KeyMode; readonly code: string }): void;
   /** This process took over a queue entry whose lease another run let run out. */
   leaseTakenOver(event: { readonly queue: 'async_checks' | 'webhooks' }): void;
+  /**
+   * Quota reservations given back without their check's end: `instance_gone` (the instance holding
+   * them stopped heartbeating), `shutdown` (its drain time passed while the check ran).
+   */
+  reservationsReleased(event: { readonly reason: ReleaseReason; readonly count: number }): void;
 }
+
+export type ReleaseReason = 'instance_gone' | 'shutdown';
 
 export interface PortalObserver {
   /** One step of a live check took `seconds`: `entry` (first page), a form step, or `result` (reading it). */
@@ -50,7 +57,12 @@ export interface WebhookObserver {
   webhookGivenUp(event: { readonly mode: KeyMode }): void;
 }
 
-export type ServiceObserver = CheckObserver & PortalObserver & WebhookObserver;
+export interface HttpObserver {
+  /** An answer was sent: `surface` is api, health, dashboard or other; `status` its HTTP status. */
+  httpAnswered(event: { readonly surface: string; readonly status: number }): void;
+}
+
+export type ServiceObserver = CheckObserver & PortalObserver & WebhookObserver & HttpObserver;
 
 /** Metrics off: every event goes nowhere. */
 export const SILENT_OBSERVER: ServiceObserver = {
@@ -58,11 +70,13 @@ export const SILENT_OBSERVER: ServiceObserver = {
   checkEnded() {},
   checkRetried() {},
   leaseTakenOver() {},
+  reservationsReleased() {},
   portalStep() {},
   unrecognisedPage() {},
   webhookAttempt() {},
   webhookDelivered() {},
   webhookGivenUp() {},
+  httpAnswered() {},
 };
 
 /** Seconds since `started` (a performance.now() reading). */

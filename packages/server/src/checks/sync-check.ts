@@ -1,4 +1,12 @@
-import { type CheckKind, type CheckResult, httpStatusOf, newCheckId, type Outcome } from '@sharecode/core';
+import {
+  type CheckKind,
+  type CheckResult,
+  checkError,
+  fail,
+  httpStatusOf,
+  newCheckId,
+  type Outcome,
+} from '@sharecode/core';
 import { validateCheckRequest } from '@sharecode/core/validation';
 import type { Logger } from 'pino';
 import type { AuthenticatedKey } from '../accounts/ports.js';
@@ -21,7 +29,15 @@ export interface SyncCheckDeps {
   readonly log: Logger;
   /** Told of each check's run and answer (metrics); silent by default. */
   readonly observer?: CheckObserver | undefined;
+  /**
+   * Resolves when shutdown's drain time has passed: a live check still running is then answered
+   * 503 BUSY with Retry-After, its reservation given back, rather than cut off by the process's end.
+   */
+  readonly cutOff?: Promise<void> | undefined;
 }
+
+/** Retry-After of a check answered BUSY because its instance is stopping: another instance takes it. */
+export const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
 
 export interface SyncCheckInput {
   readonly key: AuthenticatedKey;
@@ -93,10 +109,10 @@ async function syncCheck(
   };
   if (!live) return { outcome: await run(), usage: null };
 
-  const admission = await deps.quota.reserve(key, now);
+  const admission = await deps.quota.reserve(key, now, checkId);
   if (!admission.outcome.ok) return { outcome: admission.outcome, usage: admission.usage };
   const reservation = admission.outcome.value;
-  const outcome = await run();
+  const outcome = await runUntilCutOff(run, deps);
   const ended = deps.clock();
   // Only a final result is charged; errors give the reservation back.
   let usage: UsageSnapshot | null;
@@ -114,6 +130,13 @@ async function syncCheck(
       'live check answered uncharged: the database could not be reached to record it',
     );
     return { outcome, usage: null };
+  }
+  if (outcome === CUT_OFF_OUTCOME) {
+    deps.log.warn(
+      { checkId, kind: input.kind },
+      'drain time passed: a live check in flight was answered 503 BUSY and its reservation given back (nothing charged)',
+    );
+    deps.observer?.reservationsReleased({ reason: 'shutdown', count: 1 });
   }
 
   try {
@@ -137,4 +160,25 @@ async function syncCheck(
     deps.log.error({ err: safeError(error), checkId }, 'could not keep the investigation copy');
   }
   return { outcome, usage };
+}
+
+const CUT_OFF_OUTCOME: Outcome<CheckResult> = fail(
+  checkError(
+    'BUSY',
+    'This instance is shutting down and could not finish the check in its drain time: nothing was charged. Send it again after the number of seconds in the Retry-After header.',
+    { retryAfter: SHUTDOWN_RETRY_AFTER_SECONDS },
+  ),
+);
+
+/** The run's outcome, or BUSY once the drain time has passed (the run is left to the browser's close). */
+async function runUntilCutOff(
+  run: () => Promise<Outcome<CheckResult>>,
+  deps: Pick<SyncCheckDeps, 'cutOff'>,
+): Promise<Outcome<CheckResult>> {
+  const running = run();
+  if (!deps.cutOff) return running;
+  const first = await Promise.race([running, deps.cutOff.then(() => CUT_OFF_OUTCOME)]);
+  // Cut off: its end (or the browser closing under it) no longer concerns anyone.
+  if (first === CUT_OFF_OUTCOME) running.catch(() => {});
+  return first;
 }

@@ -44,11 +44,12 @@ export function statusText(status: ClusterStatusWire): string {
     lines.push(
       indent(
         textTable(
-          ['ID', 'HOST', 'VERSION', 'SLOTS', 'PORTAL DRIVER', 'STARTED', 'LAST HEARTBEAT'],
+          ['ID', 'HOST', 'VERSION', 'KEY', 'SLOTS', 'PORTAL DRIVER', 'STARTED', 'LAST HEARTBEAT'],
           instances.map((i) => [
             i.id,
             i.host,
             i.version,
+            i.key_id ?? '-',
             String(i.slots),
             i.portal_driver ? 'on' : 'off',
             at(i.started_at),

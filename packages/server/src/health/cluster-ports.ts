@@ -10,12 +10,18 @@ export interface InstanceRecord {
   readonly slots: number;
   /** Whether it runs live checks (a portal driver, or a runner a library caller gave it). */
   readonly portalDriver: boolean;
+  /** The id of the encryption key it seals with (8 hex digits, not the key); null when unknown. */
+  readonly keyId: string | null;
   readonly startedAt: string;
   readonly lastHeartbeatAt: string;
 }
 
 /** What an instance says about itself when it registers. */
-export type InstanceRegistration = Pick<InstanceRecord, 'id' | 'host' | 'version' | 'slots' | 'portalDriver'>;
+export type InstanceRegistration = Pick<
+  InstanceRecord,
+  'id' | 'host' | 'version' | 'slots' | 'portalDriver'
+> &
+  Partial<Pick<InstanceRecord, 'keyId'>>;
 
 /** The asynchronous-check queue across the cluster. */
 export interface QueueSummary {

@@ -11,6 +11,7 @@ export function clusterStatusWire(status: ClusterStatus) {
       version: i.version,
       slots: i.slots,
       portal_driver: i.portalDriver,
+      key_id: i.keyId,
       started_at: i.startedAt,
       last_heartbeat_at: i.lastHeartbeatAt,
     })),

@@ -6,6 +6,11 @@ import type { InstanceRegistration, InstancesRepo } from './cluster-ports.js';
 export const MISSED_HEARTBEATS = 3;
 
 export interface InstanceHeartbeat {
+  /**
+   * Registers again now (the server, registered before it set up its HTTP stack, calls it once it
+   * listens: that setup may outlast the registration's time to live on a busy machine).
+   */
+  renew(): Promise<void>;
   /** Unregisters this instance (a clean shutdown): the others stop counting it at once. */
   stop(): Promise<void>;
 }
@@ -60,6 +65,10 @@ export async function startInstanceHeartbeat(options: {
   }, intervalMs);
   timer.unref();
   return {
+    renew() {
+      beating = beating.then(() => repo.register(instance, ttlMs));
+      return beating;
+    },
     async stop() {
       clearInterval(timer);
       await beating;

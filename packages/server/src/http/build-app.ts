@@ -40,6 +40,21 @@ export interface HttpDeps extends CheckRoutesDeps, AsyncRoutesDeps {
   readonly httpTimeouts?: HttpTimeouts | undefined;
   /** Trusted proxies, connection caps, keep-alive, the operator token; the documented defaults when absent. */
   readonly edge?: EdgeConfig | undefined;
+  /** Told of every answer sent (the metrics count them by status class, the database away or not). */
+  readonly answered?:
+    | ((event: { readonly surface: HttpSurface; readonly status: number }) => void)
+    | undefined;
+}
+
+/** Where an answer came from, for the metrics: a bounded word, never the path itself. */
+export type HttpSurface = 'api' | 'health' | 'dashboard' | 'other';
+
+function surfaceOf(url: string): HttpSurface {
+  const path = url.split('?')[0] ?? '';
+  if (path.startsWith('/api/')) return 'api';
+  if (path === '/healthz' || path.startsWith('/healthz/') || isHealthPath(path)) return 'health';
+  if (path === '/dashboard' || path.startsWith('/dashboard/')) return 'dashboard';
+  return 'other';
 }
 
 /** The HTTP surface: request ids, error bodies, headers and routes. No SQL, no business rules. */
@@ -98,6 +113,14 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
   });
 
   registerLingeringClose(app);
+
+  const { answered } = deps;
+  if (answered) {
+    // Whatever status the answer has (a 503 while the database is away included), it is counted.
+    app.addHook('onResponse', async (request, reply) => {
+      answered({ surface: surfaceOf(request.url), status: reply.statusCode });
+    });
+  }
 
   // Fastify logs "request completed" only for answers sent, and its onRequestAbort only for a client
   // gone before its body arrived: a client gone while its check ran gets this line (the work it

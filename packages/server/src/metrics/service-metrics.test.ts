@@ -28,6 +28,7 @@ const SLOTS: SlotFigures = {
 async function scrapeAfterEvents(): Promise<string> {
   const metrics = createServiceMetrics({
     version: '9.9.9',
+    keyId: () => '0a1b2c3d',
     slots: () => SLOTS,
     queue: {
       read: async () => ({
@@ -47,6 +48,8 @@ async function scrapeAfterEvents(): Promise<string> {
   observer.webhookAttempt({ mode: 'test', outcome: 'connection' });
   observer.webhookDelivered({ mode: 'test', latencySeconds: 0.2 });
   observer.webhookGivenUp({ mode: 'test' });
+  observer.httpAnswered({ surface: 'api', status: 503 });
+  observer.reservationsReleased({ reason: 'instance_gone', count: 2 });
   return (await metrics.scrape()).body;
 }
 
@@ -74,17 +77,21 @@ describe('the service metrics', () => {
       'rtw_check_slots',
       'rtw_check_slots_busy',
       'rtw_checks_total',
+      'rtw_database_up',
+      'rtw_encryption_key_info',
+      'rtw_http_responses_total',
       'rtw_portal_driver_enabled',
       'rtw_portal_step_duration_seconds',
       'rtw_portal_unrecognised_pages_total',
       'rtw_queue_lease_takeovers_total',
+      'rtw_quota_reservations_released_total',
       'rtw_webhook_attempts_total',
       'rtw_webhook_deliveries_given_up_total',
       'rtw_webhook_delivery_latency_seconds',
     ]);
   });
 
-  it('leave out the queue figures of a scrape whose database read fails, and say so', async () => {
+  it('keep the queue figures of a scrape whose database read fails as NaN (unknown), the database down, and say so', async () => {
     const problems: unknown[] = [];
     const metrics = createServiceMetrics({
       version: '9.9.9',
@@ -93,7 +100,8 @@ describe('the service metrics', () => {
       onQueueReadError: (error) => problems.push(error),
     });
     const { body } = await metrics.scrape();
-    expect(body).not.toMatch(/^rtw_async_checks\{/m);
+    expect(body).toMatch(/^rtw_async_checks\{mode="live",state="queued"\} NaN$/im);
+    expect(body).toMatch(/^rtw_database_up 0$/m);
     expect(body).toMatch(/^rtw_portal_driver_enabled 0$/m);
     expect(problems).toHaveLength(1);
   });
@@ -137,7 +145,7 @@ describe('the Grafana dashboard and the alert rules (deploy/)', () => {
 
   it.skipIf(promtoolCheckRules(RULES) === null)('pass `promtool check rules`', () => {
     const checked = promtoolCheckRules(RULES);
-    expect(checked?.output).toMatch(/SUCCESS: 7 rules found/);
+    expect(checked?.output).toMatch(/SUCCESS: 10 rules found/);
     expect(checked?.ok).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { CHECK_KINDS, ERROR_CODES } from '@sharecode/core';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { ServiceObserver } from '../checks/observer-port.js';
@@ -23,6 +24,10 @@ export interface ServiceMetricsSources {
   readonly queue: QueueStatsSource;
   /** A scrape could not read the queue: its gauges are left out of that scrape. */
   readonly onQueueReadError: (error: unknown) => void;
+  /** The id of the encryption key this instance seals with (not the key); null before the database opens. */
+  readonly keyId?: () => string | null;
+  /** How long a scrape waits for the queue's figures before calling the database down (tests shorten it). */
+  readonly databaseProbeMs?: number;
 }
 
 export interface ServiceMetrics {
@@ -35,6 +40,9 @@ export interface ServiceMetrics {
 const MODES: readonly KeyMode[] = ['live', 'test'];
 /** The refusal reasons as they appear in the label (slot-admission.ts's words, spelled for operators). */
 const REFUSAL_REASONS = { full: 'slots_full', overloaded: 'overloaded', closed: 'shutting_down' } as const;
+const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+/** A scrape waits this long for the database before calling it down (a partition may hang a query). */
+const DATABASE_PROBE_MS = 5_000;
 
 /**
  * Every metric of the service on one registry of its own: `rtw_` metrics of this process and of the
@@ -61,6 +69,17 @@ export function createServiceMetrics(sources: ServiceMetricsSources): ServiceMet
     registers,
   });
   buildInfo.set({ version: sources.version, node_version: process.versions.node }, 1);
+  new Gauge({
+    name: 'rtw_encryption_key_info',
+    help: 'The encryption key this instance seals with: always 1, with its id (8 hex digits, never the key) as a label. After a rotation every instance shows the new id.',
+    labelNames: ['key_id'],
+    registers,
+    collect() {
+      this.reset();
+      const keyId = sources.keyId?.();
+      if (keyId) this.set({ key_id: keyId }, 1);
+    },
+  });
 
   const checks = new Counter({
     name: 'rtw_checks_total',
@@ -126,6 +145,28 @@ export function createServiceMetrics(sources: ServiceMetricsSources): ServiceMet
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600, 21600, 86400],
     registers,
   });
+  const answers = new Counter({
+    name: 'rtw_http_responses_total',
+    help: 'HTTP answers sent, by surface (api, health, dashboard, other) and status class (2xx to 5xx); counted whether or not the database answers.',
+    labelNames: ['surface', 'class'],
+    registers,
+  });
+  for (const surface of ['api', 'health', 'dashboard', 'other'])
+    for (const statusClass of STATUS_CLASSES) answers.inc({ surface, class: statusClass }, 0);
+  const released = new Counter({
+    name: 'rtw_quota_reservations_released_total',
+    help: 'Live-check reservations given back without their check ending: instance_gone (it stopped heartbeating) or shutdown (its drain time passed).',
+    labelNames: ['reason'],
+    registers,
+  });
+  for (const reason of ['instance_gone', 'shutdown']) released.inc({ reason }, 0);
+  // Every series an alert rule reads starts at 0: the first event after a start is then an increase
+  // Prometheus sees (a series born at 1 has none). The rules read live checks' outcomes.
+  for (const kind of CHECK_KINDS) {
+    unrecognised.inc({ kind }, 0);
+    for (const path of ['sync', 'async'])
+      for (const outcome of ['ok', ...ERROR_CODES]) checks.inc({ kind, mode: 'live', path, outcome }, 0);
+  }
   for (const mode of MODES) {
     givenUp.inc({ mode }, 0);
     for (const queue of ['async_checks', 'webhooks']) takeovers.inc({ queue }, 0);
@@ -142,11 +183,14 @@ export function createServiceMetrics(sources: ServiceMetricsSources): ServiceMet
     checkEnded: ({ kind, mode, path, outcome }) => checks.inc({ kind, mode, path, outcome }),
     checkRetried: ({ kind, mode, code }) => retries.inc({ kind, mode, code }),
     leaseTakenOver: ({ queue }) => takeovers.inc({ queue }),
+    reservationsReleased: ({ reason, count }) => released.inc({ reason }, count),
     portalStep: ({ kind, step, seconds }) => stepSeconds.observe({ kind, step }, seconds),
     unrecognisedPage: ({ kind }) => unrecognised.inc({ kind }),
     webhookAttempt: ({ mode, outcome }) => webhookAttempts.inc({ mode, outcome }),
     webhookDelivered: ({ mode, latencySeconds }) => latency.observe({ mode }, latencySeconds),
     webhookGivenUp: ({ mode }) => givenUp.inc({ mode }),
+    httpAnswered: ({ surface, status }) =>
+      answers.inc({ surface, class: `${Math.min(5, Math.max(1, Math.floor(status / 100)))}xx` }),
   };
   return {
     observer,
@@ -228,13 +272,18 @@ function registerSlotMetrics(registers: Registry[], read: () => SlotFigures | nu
   ]);
 }
 
-/** The cluster's asynchronous-check queue, read from the database at each scrape. */
+/**
+ * The cluster's asynchronous-check queue, read from the database at each scrape, and whether that
+ * read answered (rtw_database_up). When it does not, the queue's series stay with the value NaN
+ * (unknown) rather than vanish, so a dashboard shows a gap and an alert on their absence does not
+ * mistake an outage for an empty queue.
+ */
 function registerQueueMetrics(registers: Registry[], sources: ServiceMetricsSources): void {
   let pending: Promise<Awaited<ReturnType<QueueStatsSource['read']>> | null> | null = null;
-  // Both gauges of one scrape share one query.
+  const probeMs = sources.databaseProbeMs ?? DATABASE_PROBE_MS;
+  // Every gauge of one scrape shares one query.
   const read = () => {
-    pending ??= sources.queue
-      .read()
+    pending ??= withTimeout(sources.queue.read(), probeMs)
       .catch((error: unknown) => {
         sources.onQueueReadError(error);
         return null;
@@ -247,28 +296,43 @@ function registerQueueMetrics(registers: Registry[], sources: ServiceMetricsSour
     return pending;
   };
   new Gauge({
+    name: 'rtw_database_up',
+    help: 'Whether the database answered this scrape (1) or not (0: down, unreachable or slower than 5 s).',
+    registers,
+    async collect() {
+      this.set((await read()) ? 1 : 0);
+    },
+  });
+  new Gauge({
     name: 'rtw_async_checks',
-    help: 'Asynchronous checks not yet ended across the cluster, by mode and state (queued, running).',
+    help: 'Asynchronous checks not yet ended across the cluster, by mode and state (queued, running); NaN while the database does not answer.',
     labelNames: ['mode', 'state'],
     registers,
     async collect() {
       this.reset();
       const stats = await read();
-      if (!stats) return;
-      for (const mode of MODES) for (const state of ['queued', 'running']) this.set({ mode, state }, 0);
-      for (const { mode, state, count } of stats.checks) this.set({ mode, state }, count);
+      for (const mode of MODES)
+        for (const state of ['queued', 'running']) this.set({ mode, state }, stats ? 0 : Number.NaN);
+      for (const { mode, state, count } of stats?.checks ?? []) this.set({ mode, state }, count);
     },
   });
   new Gauge({
     name: 'rtw_async_check_oldest_due_seconds',
-    help: 'Across the cluster, how long the oldest due asynchronous check has waited past its due time.',
+    help: 'Across the cluster, how long the oldest due asynchronous check has waited past its due time; NaN while the database does not answer.',
     labelNames: ['mode'],
     registers,
     async collect() {
       this.reset();
       const stats = await read();
-      if (!stats) return;
-      for (const mode of MODES) this.set({ mode }, stats.oldestDueSeconds[mode]);
+      for (const mode of MODES) this.set({ mode }, stats ? stats.oldestDueSeconds[mode] : Number.NaN);
     },
   });
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the database did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

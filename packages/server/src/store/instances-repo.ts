@@ -14,11 +14,19 @@ export function createInstancesRepo(db: Db): InstancesRepo {
   return {
     async register(instance, ttlMs) {
       await db.query(
-        `INSERT INTO instances (id, host, version, slots, portal_driver, started_at, heartbeat_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, now(), now(), ${ttl(6)})
+        `INSERT INTO instances (id, host, version, slots, portal_driver, started_at, heartbeat_at, expires_at, key_id)
+         VALUES ($1, $2, $3, $4, $5, now(), now(), ${ttl(6)}, $7)
          ON CONFLICT (id) DO UPDATE
            SET heartbeat_at = now(), expires_at = excluded.expires_at`,
-        [instance.id, instance.host, instance.version, instance.slots, instance.portalDriver, ttlMs],
+        [
+          instance.id,
+          instance.host,
+          instance.version,
+          instance.slots,
+          instance.portalDriver,
+          ttlMs,
+          instance.keyId ?? null,
+        ],
       );
     },
     async heartbeat(id, ttlMs) {
@@ -39,10 +47,11 @@ export function createInstancesRepo(db: Db): InstancesRepo {
         version: string;
         slots: number;
         portal_driver: boolean;
+        key_id: string | null;
         started_at: unknown;
         heartbeat_at: unknown;
       }>(
-        `SELECT id, host, version, slots, portal_driver, started_at, heartbeat_at FROM instances
+        `SELECT id, host, version, slots, portal_driver, key_id, started_at, heartbeat_at FROM instances
           ORDER BY started_at, id`,
       );
       return rows.map(
@@ -52,6 +61,7 @@ export function createInstancesRepo(db: Db): InstancesRepo {
           version: r.version,
           slots: r.slots,
           portalDriver: r.portal_driver,
+          keyId: r.key_id,
           startedAt: iso(r.started_at),
           lastHeartbeatAt: iso(r.heartbeat_at),
         }),

@@ -84,6 +84,8 @@ export interface Database {
   ): Promise<{ readonly checkpoint: boolean; readonly complete: boolean }>;
   /** Whether values may still be held under older keys (more than one key configured). */
   readonly hasPreviousKeys: boolean;
+  /** The id of the key values are sealed with now (8 hex digits, not the key itself). */
+  readonly currentKeyId: string;
   /** Whether a re-seal pass is due: older keys configured, or values written before crypto-shredding. */
   readonly needsReseal: boolean;
   /** HMAC keys of the dashboard's device cookies, derived from the encryption keys (the first signs). */
@@ -191,6 +193,7 @@ export async function openDatabase(
       return { checkpoint, complete };
     },
     hasPreviousKeys: cipher.keyIds.length > 1,
+    currentKeyId: cipher.keyIds[0] ?? '',
     cookieKeys: deriveKeys(keys.value, 'dashboard device cookie'),
     needsReseal: cipher.keyIds.length > 1 || legacy,
     sweep: async (at) => {

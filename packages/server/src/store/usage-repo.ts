@@ -22,9 +22,17 @@ export function createUsageRepo(db: Db): UsageRepo {
         const admitted = rows[0];
         if (!admitted) return { granted: false, ...(await countsIn(tx, input.accountId, input.period)) };
         await tx.query(
-          `INSERT INTO usage_reservations (id, account_id, period, key_id, created_at)
-           VALUES ($1, $2, $3, $4, $5)`,
-          [input.reservationId, input.accountId, input.period, input.keyId, input.now],
+          `INSERT INTO usage_reservations (id, account_id, period, key_id, created_at, instance_id, check_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [
+            input.reservationId,
+            input.accountId,
+            input.period,
+            input.keyId,
+            input.now,
+            input.holder?.instanceId ?? null,
+            input.holder?.checkId ?? null,
+          ],
         );
         return { granted: true, used: admitted.used, reserved: admitted.reserved };
       }),
@@ -72,6 +80,28 @@ export function createUsageRepo(db: Db): UsageRepo {
           [reservationId],
         );
       }),
+
+    async releaseOrphans() {
+      // One statement, so atomic without a transaction of its own. Its DELETE decides: a second
+      // instance running it at the same time waits on the rows' locks and then finds them gone, so
+      // each reservation is given back once.
+      const { rows } = await db.query<{ instance_id: string; n: number }>(
+        `WITH gone AS (
+           DELETE FROM usage_reservations r
+            WHERE r.instance_id IS NOT NULL
+              AND NOT EXISTS (SELECT 1 FROM instances i WHERE i.id = r.instance_id AND i.expires_at > now())
+              AND NOT EXISTS (SELECT 1 FROM async_checks a WHERE a.reservation_id = r.id)
+           RETURNING r.account_id, r.period, r.instance_id
+         ), per_counter AS (
+           SELECT account_id, period, count(*)::integer AS n FROM gone GROUP BY account_id, period
+         ), updated AS (
+           UPDATE usage_counters c SET reserved = greatest(c.reserved - p.n, 0)
+             FROM per_counter p WHERE c.account_id = p.account_id AND c.period = p.period
+         )
+         SELECT instance_id, count(*)::integer AS n FROM gone GROUP BY instance_id ORDER BY instance_id`,
+      );
+      return rows.map((row) => ({ instanceId: row.instance_id, count: row.n }));
+    },
 
     counts: (accountId, period) => countsIn(db, accountId, period),
 

@@ -10,6 +10,8 @@ const logFile = openSync(process.env.RTW_TEST_LOG_FILE ?? '/dev/null', 'a');
 const server = await startServer({
   host: '127.0.0.1',
   port: 0,
+  // The harness's own RTW_TEST_* variables are not the server's settings (it would warn about them).
+  env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('RTW_TEST_'))),
   liveRunner: scenarioLiveRunnerTestDouble({ delayMs: Number(process.env.RTW_TEST_LIVE_DELAY_MS ?? 0) }),
   logLevelOverride: 'debug',
   logDestination: { write: (line) => writeSync(logFile, line) },

@@ -8,6 +8,8 @@ const frozen = process.env.RTW_TEST_FROZEN_CLOCK;
 const server = await startServer({
   host: '127.0.0.1',
   port: 0,
+  // The harness's own RTW_TEST_* variables are not the server's settings (it would warn about them).
+  env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('RTW_TEST_'))),
   liveRunner: scenarioLiveRunnerTestDouble({ delayMs: Number(process.env.RTW_TEST_LIVE_DELAY_MS ?? 0) }),
   ...(frozen ? { clock: () => new Date(frozen) } : {}),
   logLevelOverride: 'warn',

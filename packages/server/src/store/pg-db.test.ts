@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type TestPostgresDatabase } from '../../test/support/postgres.js';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../database-unavailable.js';
-import { isConnectionError, type PgPool, postgresDb } from './pg-db.js';
+import { isConnectionError, openPostgresDb, type PgPool, postgresDb } from './pg-db.js';
 
 describe('postgresDb', () => {
   let database: TestPostgresDatabase;
@@ -49,6 +49,32 @@ describe('postgresDb', () => {
       expect(rows[0]?.n).toBe(0);
       expect(pool.totalCount).toBe(1);
     } finally {
+      await db.close();
+    }
+  });
+
+  it('survives a checked-out connection ending between two statements of a transaction', async () => {
+    const db = await openPostgresDb(database.url, 2);
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      const failed = await db
+        .transaction(async (tx) => {
+          const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+          // The server ends this session (as a restart or a crash does) while the client holds it.
+          await admin.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
+          // Time for the client to see its socket close with no statement running: an 'error' event
+          // with no listener would end the test process here.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await tx.query('SELECT 1');
+        })
+        .catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(Error);
+      // The pool goes on with a new connection.
+      const { rows } = await db.query<{ n: number }>('SELECT 1 AS n');
+      expect(rows[0]?.n).toBe(1);
+    } finally {
+      await admin.end();
       await db.close();
     }
   });

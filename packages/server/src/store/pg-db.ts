@@ -8,6 +8,12 @@ export async function openPostgresDb(connectionString: string, maxConnections = 
   // An idle client losing its connection emits 'error' on the pool; without a listener that kills the
   // process. The next query gets a fresh connection, so there is nothing else to do here.
   pool.on('error', () => {});
+  // A client checked out (inside a transaction, between two statements) has no pool listener: its
+  // connection ending then emits 'error' on the client, which would kill the process. The statement
+  // that follows fails as DatabaseUnavailableError and release() drops the client.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   // Fail at start, with the driver's message, rather than on the first request.
   const client = await pool.connect();
   client.release();

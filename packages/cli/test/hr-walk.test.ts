@@ -1,5 +1,6 @@
 // Issue 33's HR officer's walk, from a fresh clone: each trap found there, walked again through
 // main(argv, io) in this process.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -221,4 +222,56 @@ describe('4. a batch rerun with --register', () => {
       'its photo and PDF were not kept (the run that checked it had --no-evidence)',
     );
   });
+});
+
+/** poppler-utils opens the pack (.ci/run installs it): say so rather than fail on ENOENT. */
+function poppler(tool: 'pdfdetach' | 'pdftotext', args: string[]): string {
+  try {
+    return execFileSync(tool, args).toString();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') {
+      throw new Error(`${tool} is missing: install poppler-utils (apt-get install poppler-utils).`);
+    }
+    throw error;
+  }
+}
+
+describe('5 and 7. the evidence pack', () => {
+  it('with --with-problems, is written with a missing file listed; each file attached once; UK time', async () => {
+    const register = join(root, 'pack-missing');
+    await check('right_to_work', 'WACPT0001', register, ['--person', 'EMP-1']);
+    await check('right_to_work', 'WACPT0001', register, ['--person', 'EMP-1']);
+    const whole = join(root, 'whole.pdf');
+    expect(
+      (await runMain(['register', 'pack', 'EMP-1', '--out', whole, '--register', register], env)).code,
+    ).toBe(0);
+    // Two checks of the same profile name the same photo and PDF: attached once each.
+    const attached = poppler('pdfdetach', ['-list', whole])
+      .split('\n')
+      .filter((line) => /^\d+:/.test(line));
+    expect(attached).toHaveLength(4);
+    expect(poppler('pdftotext', [whole, '-'])).toMatch(
+      /Prepared \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} (GMT|BST)/,
+    );
+
+    const [first] = await receiptsOf(register);
+    const photo = (first?.files as { photo: { path: string } }).photo.path;
+    await rm(join(register, ...photo.split('/')));
+    const out = join(root, 'missing.pdf');
+    const refused = await runMain(['register', 'pack', 'EMP-1', '--out', out, '--register', register], env);
+    expect(refused.code).toBe(9);
+    expect(refused.stderr).toContain('No pack written');
+    expect(existsSync(out)).toBe(false);
+    const anyway = await runMain(
+      ['register', 'pack', 'EMP-1', '--out', out, '--with-problems', '--register', register],
+      env,
+    );
+    expect(anyway.stderr).not.toContain('Unexpected');
+    expect(anyway.code).toBe(9);
+    expect(anyway.stderr).toContain(`Not in the pack: ${photo} is missing from the register.`);
+    const text = poppler('pdftotext', [out, '-']);
+    expect(text).toContain('did NOT verify');
+    expect(text).toContain('Files NOT in this pack');
+    expect(text).toContain(photo);
+  }, 60_000);
 });

@@ -255,7 +255,7 @@ describe('5 and 7. the evidence pack', () => {
     );
 
     const [first] = await receiptsOf(register);
-    const photo = (first?.files as { photo: { path: string } }).photo.path;
+    const photo = ((first as Record<string, unknown>).files as { photo: { path: string } }).photo.path;
     await rm(join(register, ...photo.split('/')));
     const out = join(root, 'missing.pdf');
     const refused = await runMain(['register', 'pack', 'EMP-1', '--out', out, '--register', register], env);
@@ -274,4 +274,45 @@ describe('5 and 7. the evidence pack', () => {
     expect(text).toContain('Files NOT in this pack');
     expect(text).toContain(photo);
   }, 60_000);
+});
+
+describe('7. rough edges', () => {
+  it('show finds a person by the name list prints, and asks which when several share it', async () => {
+    const register = join(root, 'by-name');
+    await check('right_to_work', 'WACPT0001', register, ['--person', 'EMP-1']);
+    const shown = await runMain(['register', 'show', 'priya anjali  sharma', '--register', register], env);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('EMP-1');
+    await check('right_to_work', 'WACPT0001', register, ['--person', 'EMP-2']);
+    const two = await runMain(['register', 'show', 'PRIYA ANJALI SHARMA', '--register', register], env);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toMatch(/EMP-1.*EMP-2/s);
+  });
+
+  it('register set: no library option or wrong date form in messages; a start before the check warns', async () => {
+    const register = join(root, 'set-words');
+    await check('right_to_work', 'WACPT0001', register, ['--person', 'EMP-1']);
+    const early = await runMain(
+      ['register', 'set', 'EMP-1', '--employment-ended', '01/01/2020', '--register', register],
+      env,
+    );
+    expect(early.code).toBe(2);
+    expect(early.stderr).not.toContain('YYYY-MM-DD');
+    const gap = await runMain(
+      ['register', 'set', 'EMP-1', '--employment-started', '01/01/2020', '--register', register],
+      env,
+    );
+    expect(gap.code).toBe(0);
+    expect(gap.stderr).toMatch(
+      /started 2020-01-01, before EMP-1's first check on .*no statutory excuse for the days between/,
+    );
+
+    const path = join(register, 'receipts', '000001.json');
+    const { readFile: read, writeFile: write } = await import('node:fs/promises');
+    await write(path, (await read(path, 'utf8')).replace('ACCEPTED', 'REJECTED'));
+    const prune = await runMain(['register', 'prune', '--register', register], env);
+    expect(prune.code).toBe(9);
+    expect(prune.stderr).toContain('--despite-problems');
+    expect(prune.stderr).not.toMatch(/pruneRegister|despiteProblems/);
+  });
 });

@@ -120,6 +120,9 @@ describe('2. a write after the newest receipt was deleted', () => {
     const filed = await check('right_to_work', 'WNOEX0001', register, ['--person', 'EMP-3']);
     expect(filed.code).toBe(9);
     expect(filed.stderr).toMatch(/does not verify/);
+    // Refused before the check was sent (and charged, on a live key), not after.
+    expect(filed.stderr).not.toContain('The check ran');
+    expect(filed.stdout).toBe('');
     const verify = await runMain(['register', 'verify', '--register', register], env);
     expect(verify.code).toBe(9);
     expect(verify.stdout).toMatch(/MISSING +receipts\/000002\.json/);

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import {
+  assertChainWritable,
   assertModeAccepted,
   type CheckMode,
   type FiledCheck,
@@ -166,8 +168,9 @@ export async function fileIfAsked(
 }
 
 /**
- * Refuses --register before any check runs (and is charged) when the folder or key is unusable, or
- * the register holds checks of the other mode (live or sandbox) and --allow-mixed-modes is not given.
+ * Refuses --register before any check runs (and is charged) when the folder or key is unusable, the
+ * register holds checks of the other mode (live or sandbox) and --allow-mixed-modes is not given, or
+ * its chain does not end where its heads say (a filing would be refused).
  */
 export async function registerUsable(options: Options, io: CliIo): Promise<Failure | undefined> {
   if (!wantsRegister(options)) return undefined;
@@ -177,6 +180,8 @@ export async function registerUsable(options: Options, io: CliIo): Promise<Failu
     await assertModeAccepted(register.value, checkModeOf(options, io), {
       allowMixedModes: flagOption(options, 'allowMixedModes'),
     });
+    // A register whose newest receipts are gone would refuse the filing after the check was paid for.
+    if (existsSync(register.value.dir)) await assertChainWritable(register.value);
     return undefined;
   } catch (error) {
     return registerFailure(error);

@@ -24,8 +24,9 @@ export async function askAndRecordLikeness(
   if (receipt.files.photo !== null) {
     out.notice(`The photo to compare: ${join(filed.registerDir, ...receipt.files.photo.path.split('/'))}`);
   }
-  const how = await askLikeness(out.io);
+  // Who compared it is part of the record: without a name (no --checked-by, no login), nothing to ask.
   const by = operatorOf(options, out.io);
+  const how = by === undefined ? undefined : await askLikeness(out.io);
   if (how === undefined || by === undefined) {
     say(likenessLine({ ...filed, likeness: null }));
     return undefined;

@@ -164,3 +164,69 @@ function help(command: readonly string[]): Promise<string> {
     );
   });
 }
+
+/** Runs `command` with `sh -c` (as cron does) in exactly `env`: its exit code. */
+function shell(command: string, env: Record<string, string>, cwd: string): Promise<number> {
+  return new Promise((resolve) => {
+    execFile('/bin/sh', ['-c', command], { env, cwd }, (error) =>
+      resolve(error === null ? 0 : Number((error as { code?: unknown }).code ?? 1)),
+    );
+  });
+}
+
+describe('packages/cli/README.md crontab', () => {
+  it('the Monday job mails what rtw followups printed, for the register the crontab names', async () => {
+    const readme = await readFile(README, 'utf8');
+    const block = /```crontab\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const lines = block.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+    const vars = Object.fromEntries(
+      lines.flatMap((line) => {
+        const match = /^([A-Z_]+)=(.*)$/.exec(line);
+        return match ? [[match[1] as string, match[2] as string]] : [];
+      }),
+    );
+    const job = lines.map((line) => /^(?:\S+\s+){5}(.+)$/.exec(line)).find((match) => match !== null);
+    const command = job?.[1] ?? '';
+    expect(command).toContain('rtw followups');
+    // Cron reads % as a line break; the register is named in the crontab, where cron's bare
+    // environment has it.
+    expect(command).not.toContain('%');
+    expect(vars.RTW_REGISTER).toBeDefined();
+    expect(vars.PATH).toBeDefined();
+
+    const work = await mkdtemp(join(tmpdir(), 'rtw-cron-'));
+    try {
+      const home = join(work, 'home');
+      const shims = join(work, 'bin');
+      await mkdir(home);
+      await mkdir(shims);
+      const mailLog = join(work, 'mail');
+      await writeFile(join(shims, 'rtw'), `#!/bin/sh\nexec "${process.execPath}" "${RTW_BIN}" "$@"\n`);
+      await writeFile(
+        join(shims, 'mail'),
+        `#!/bin/sh\necho "$*" > "${mailLog}.args"\ncat > "${mailLog}.body"\n`,
+      );
+      await chmod(join(shims, 'rtw'), 0o755);
+      await chmod(join(shims, 'mail'), 0o755);
+      // Where the README says /srv/hr/register: a folder of this test's.
+      const register = join(work, 'register');
+      const cron = { ...vars, HOME: home, RTW_REGISTER: register, PATH: `${shims}:${vars.PATH}` };
+      const filed = await shell(
+        'rtw check right-to-work --sandbox --share-code WACPT0001 --dob 01/01/1990 --company Acme --register',
+        cron,
+        work,
+      );
+      expect(filed).toBe(0);
+      // A receipt edited: followups exits 9 and prints the problem, which must reach the mail.
+      const receipt = join(register, 'receipts', '000001.json');
+      await writeFile(receipt, (await readFile(receipt, 'utf8')).replace('ACCEPTED', 'REJECTED'));
+      expect(await shell(command, cron, work)).toBe(0);
+      expect((await readFile(`${mailLog}.args`, 'utf8')).trim()).toBe(
+        '-s Right to work follow-ups hr@example.com',
+      );
+      expect(await readFile(`${mailLog}.body`, 'utf8')).toContain('receipts/000001.json');
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -33,6 +33,8 @@ export interface CliIo {
    * without it, the first Ctrl-C ends the command.
    */
   deferInterrupt?(handler: () => void): () => void;
+  /** The clock (in-process tests of what depends on the real day); default: the system's. */
+  now?: (() => Date) | undefined;
 }
 
 /** Where commander took an option's value from ('cli', 'env', 'default', ...), if it has one. */

@@ -232,7 +232,7 @@ export function addRegisterCommands(
           .command('prune')
           .description('Delete the evidence of people past their retention end; never anything within it.'),
       ),
-      'to see what a later prune deletes',
+      'with --dry-run, a preview of what a later prune deletes; a later day is refused without it',
     )
       .option('--dry-run', 'list what would be deleted, delete nothing')
       .option(

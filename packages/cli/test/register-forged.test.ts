@@ -99,7 +99,13 @@ describe('rtw and forged receipts', () => {
       report: await runMain(['register', 'report', ...args, '--out', join(root, 'report.html')], env),
       followups: await runMain(['followups', ...args], env),
       dryRun: await runMain(['register', 'prune', ...args, '--dry-run'], env),
-      prune: await runMain(['register', 'prune', ...args], env),
+      prune: await runMain(
+        ['register', 'prune', ...args],
+        env,
+        undefined,
+        undefined,
+        new Date('2030-01-01T12:00:00Z'),
+      ),
     };
     for (const [name, run] of Object.entries(runs)) {
       expect(run.code, `${name}: ${run.stderr}`).toBe(9);
@@ -111,7 +117,13 @@ describe('rtw and forged receipts', () => {
     expect((await readdir(receipts)).sort()).toEqual(['000001.json', ...forgedPaths.map((p) => p.slice(9))]);
 
     // Told to go on, it acts only on the sealed receipt (nobody is past retention) and says why it exits 9.
-    const despite = await runMain(['register', 'prune', ...args, '--despite-problems'], env);
+    const despite = await runMain(
+      ['register', 'prune', ...args, '--despite-problems'],
+      env,
+      undefined,
+      undefined,
+      new Date('2030-01-01T12:00:00Z'),
+    );
     expect(despite.code, despite.stderr).toBe(9);
     expect(despite.stdout).toContain('Nothing is past its retention end on 2030-01-01.');
     expect(await readFile(victim, 'utf8')).toBe('not the register’s');

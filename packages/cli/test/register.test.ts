@@ -406,7 +406,13 @@ describe('rtw register set, prune and report', () => {
     expect(badDate.code).toBe(2);
 
     // On the last day of retention nothing goes; the day after, only that person does.
-    const onLastDay = await runMain(['register', 'prune', '--register', register, '--today', keepUntil], env);
+    const onLastDay = await runMain(
+      ['register', 'prune', '--register', register, '--today', keepUntil],
+      env,
+      undefined,
+      undefined,
+      new Date(`${keepUntil}T12:00:00Z`),
+    );
     expect(onLastDay.stdout).toContain(`Nothing is past its retention end on ${keepUntil}.`);
     const dry = await runMain(
       ['register', 'prune', '--register', register, '--today', dayAfter, '--dry-run'],
@@ -415,9 +421,13 @@ describe('rtw register set, prune and report', () => {
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(`Would delete EMP-001 (kept until ${keepUntil})`);
     expect(await readdir(join(register, 'evidence'))).toContain('WE-K7Q2M9A-TP');
+    // A prune as of a later day is refused unless previewed: here the clock is that day.
     const pruned = await runMain(
       ['register', 'prune', '--register', register, '--today', dayAfter, '--json'],
       env,
+      undefined,
+      undefined,
+      new Date(`${dayAfter}T12:00:00Z`),
     );
     expect(json<{ removed: Array<{ person: string }>; kept: number }>(pruned)).toMatchObject({
       removed: [{ person: 'EMP-001' }],

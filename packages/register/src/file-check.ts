@@ -26,6 +26,7 @@ import { ensureRegisterInfo } from './register-info.js';
 import { identityHash, shareCodeHash } from './register-key.js';
 import { hashFile, resolveInRegister } from './register-path.js';
 import { appendReceipt, EVIDENCE_DIR, readReceipts, serialised } from './register-store.js';
+import { assertChainWritable } from './write-guard.js';
 
 /** Any result of the three kinds, as the API returns it. */
 export type RegisterableResult = DutyResult &
@@ -182,6 +183,8 @@ async function fileCheckNow(
   if (same)
     return { receipt: same, alreadyFiled: true, repeats, newRegister: created, match, likeness: null };
   if (options.allowMixedModes !== true) refuseMixedModes(register, checks, mode);
+  // Before the evidence is written: nothing is left behind when the chain cannot be written to.
+  await assertChainWritable(register);
 
   const checkDate = checkDateOf(result);
   const folder = referenceFolder(reference);

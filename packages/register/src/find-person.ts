@@ -1,9 +1,12 @@
 import type { PersonRecord } from './people.js';
 import { ShareCodeRegisterError } from './register-error.js';
 
-/** Which person an operation is about: a check's reference or a person's id, and the person when shared. */
+/**
+ * Which person an operation is about: a check's reference, a person's id or their name, and the person
+ * when shared.
+ */
 export interface PersonQuery {
-  /** A check's reference, or a person's id. */
+  /** A check's reference, a person's id, or their name as the check shows it (any case). */
   reference: string;
   /** The person's id, when the reference is shared by several people (a batch's, a company's). */
   person?: string | undefined;
@@ -28,7 +31,10 @@ export function findPerson(people: readonly PersonRecord[], query: PersonQuery):
   const { reference } = query;
   const byReference = people.filter((p) => p.checks.some((check) => check.reference === reference));
   const byId = people.filter((p) => p.person === reference);
-  let candidates = byReference.length > 0 ? byReference : byId;
+  // The name as `list` prints it (any case, spaces as typed): several with that name are asked about.
+  const typed = reference.trim().replace(/\s+/g, ' ').toUpperCase();
+  const byName = people.filter((p) => p.name.trim().replace(/\s+/g, ' ').toUpperCase() === typed);
+  let candidates = byReference.length > 0 ? byReference : byId.length > 0 ? byId : byName;
   if (query.person !== undefined) {
     candidates = candidates.filter((p) => p.person === query.person);
     if (candidates.length === 0) {
@@ -41,7 +47,7 @@ export function findPerson(people: readonly PersonRecord[], query: PersonQuery):
   if (candidates.length === 0) {
     throw new ShareCodeRegisterError(
       'unknown_reference',
-      `No check with reference ${reference}, and no person ${reference}, is in the register: see rtw register list.`,
+      `No check with reference ${reference}, and no person with that id or name, is in the register: see rtw register list.`,
     );
   }
   if (candidates.length > 1) {

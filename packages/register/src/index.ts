@@ -91,3 +91,4 @@ export {
   verifyRegister,
 } from './verify-register.js';
 export { receiptPath, type VouchedReceipts, vouchedReceipts } from './vouched.js';
+export { assertChainWritable } from './write-guard.js';

@@ -67,7 +67,7 @@ function refusal(register: Register, problems: readonly RegisterProblem[]): Shar
       `The register at ${register.dir} does not verify (${problems.length} problem${problems.length === 1 ? '' : 's'}): nothing was deleted.`,
       ...shown,
       ...more,
-      'Restore the register from a backup, or prune only what its seal vouches for with --despite-problems (pruneRegister: despiteProblems), which records these problems in the prune receipt.',
+      'Restore the register from a backup, or prune only what its seal vouches for (despiteProblems; rtw: --despite-problems), which records these problems in the prune receipt.',
     ].join('\n'),
   );
 }

@@ -18,6 +18,7 @@ import { ensureRegisterInfo } from './register-info.js';
 import { hashFile } from './register-path.js';
 import { type Present, type RegisterProblem, receiptProblem } from './register-problem.js';
 import { readBounded } from './sealed-json.js';
+import { assertChainWritable } from './write-guard.js';
 
 export const RECEIPTS_DIR = 'receipts';
 export const EVIDENCE_DIR = 'evidence';
@@ -158,11 +159,13 @@ type NewReceipt = Receipt extends infer R
 
 /**
  * Appends a receipt at the end of the chain, atomically; another writer's receipt is never
- * overwritten. The register's info is checked first (its key must be this key) and the chain's head
- * written after, inside the folder and outside it.
+ * overwritten. The register's info is checked first (its key must be this key), then that the chain
+ * ends where its heads say (`assertChainWritable`), and the chain's head written after, inside the
+ * folder and outside it.
  */
 export async function appendReceipt(register: Register, body: NewReceipt, now: Date): Promise<StoredReceipt> {
   const { info } = await ensureRegisterInfo(register, now);
+  await assertChainWritable(register);
   const stored = await appendOnly(register, body, now);
   // The head is the newest receipt on disk (another process may have appended after this one).
   const files = await receiptFiles(register);

@@ -59,7 +59,7 @@ function refuseDates(
   if (ended !== null && ended < checked) {
     throw new ShareCodeRegisterError(
       'bad_date',
-      `The end date ${ended} is before ${person.person}'s check on ${checked} (reference ${person.latest.reference}): the ${expected ?? 'employment or tenancy'} cannot have ended before it was checked. Check the date (YYYY-MM-DD).`,
+      `The end date ${ended} is before ${person.person}'s check on ${checked} (reference ${person.latest.reference}): the ${expected ?? 'employment or tenancy'} cannot have ended before it was checked. Check the date.`,
     );
   }
 }

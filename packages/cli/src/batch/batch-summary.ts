@@ -1,6 +1,7 @@
 import { EXIT } from '../exit-codes.js';
 import type { Output } from '../output/output.js';
 import { counted } from '../output/plural.js';
+import type { Backfill } from '../register/batch-backfill.js';
 import { type Failure, printFailure } from '../render/failure.js';
 import type { Plan } from './batch-plan.js';
 import { failedRowNotice } from './failed-row.js';
@@ -21,6 +22,11 @@ export interface BatchRun {
   resume: string;
   /** Rows run again because their cells changed since their answer. */
   changed: number;
+  /**
+   * With --register: when this run started (its rows' lines finish after it) and the rows done
+   * earlier filed now. The counts are of this run's filings in the register named, never earlier ones.
+   */
+  filing?: { since: string; backfill: Backfill } | undefined;
 }
 
 /** Prints the batch's totals and its failed rows; answers the exit code. */
@@ -28,6 +34,9 @@ export function summarise(out: Output, batch: Plan, run: BatchRun): number {
   const lines = batch.rows.map((row) => batch.done.get(row.row));
   const finished = lines.filter((line): line is ResultLine => line !== undefined);
   const outcomeOf = (line: ResultLine): unknown => line.result?.outcome;
+  const since = run.filing?.since;
+  // Filing counts are this run's: a line an earlier run wrote was filed (if at all) in its register.
+  const thisRun = since === undefined ? [] : finished.filter((line) => line.finished_at >= since);
   const summary = {
     csv: batch.csvPath,
     results_file: batch.resultsPath,
@@ -43,8 +52,11 @@ export function summarise(out: Output, batch: Plan, run: BatchRun): number {
     errors: finished.filter((line) => !line.ok).length,
     retryable: finished.filter((line) => !line.ok && line.retryable === true).length,
     fixable: finished.filter(isFixable).length,
-    filed: finished.filter((line) => line.register !== undefined).length,
-    not_filed: finished.filter((line) => line.register_error !== undefined).length,
+    filed: thisRun.filter((line) => line.register !== undefined).length + (run.filing?.backfill.filed ?? 0),
+    not_filed:
+      thisRun.filter((line) => line.register_error !== undefined).length +
+      (run.filing?.backfill.cannot.length ?? 0),
+    already_filed: run.filing?.backfill.already ?? 0,
     collected: run.collected,
     in_flight: run.pending,
     not_run: batch.rows.length - finished.length - run.pending,
@@ -60,14 +72,23 @@ export function summarise(out: Output, batch: Plan, run: BatchRun): number {
     out.data(
       `  ${green(`${summary.accepted} ACCEPTED`)}, ${red(`${summary.rejected} REJECTED`)}, ${summary.errors} with errors${inFlight}, ${summary.not_run} not run`,
     );
-    if (summary.filed > 0 || summary.not_filed > 0) {
-      const notFiled =
-        summary.not_filed > 0
-          ? `; ${summary.not_filed} could not be filed (see register_error in the results file)`
-          : '';
-      out.data(`  ${summary.filed} filed in the register${notFiled}`);
+    if (run.filing !== undefined) {
+      const already = summary.already_filed > 0 ? `; ${summary.already_filed} already in it` : '';
+      const notFiled = summary.not_filed > 0 ? `; ${summary.not_filed} could not be filed` : '';
+      out.data(`  ${summary.filed} filed in the register now${already}${notFiled}`);
     }
     out.data(`Results: ${batch.resultsPath}`);
+  }
+  const cannot = run.filing?.backfill.cannot ?? [];
+  if (summary.not_filed > cannot.length)
+    out.notice('Rows of this run that could not be filed: see register_error in the results file.');
+  if (cannot.length > 0) {
+    out.notice(`${counted(cannot.length, 'row')} done by an earlier run cannot be filed in this register:`);
+    for (const why of cannot.slice(0, 20)) out.notice(`  ${why}`);
+    if (cannot.length > 20) out.notice(`  ... and ${cannot.length - 20} more.`);
+    out.notice(
+      'To file them, run just those rows again with --register (each a new check, charged on a live key), or keep their results file as their record.',
+    );
   }
   if (run.collected > 0)
     out.notice(

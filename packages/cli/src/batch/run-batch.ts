@@ -5,6 +5,8 @@ import { EXIT } from '../exit-codes.js';
 import { flagOption, stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
 import { counted } from '../output/plural.js';
+import { type Backfill, fileDoneRows } from '../register/batch-backfill.js';
+import { wantsRegister } from '../register/open-register.js';
 import { cliFailure, stopWith } from '../render/failure.js';
 import { openConnection } from '../runtime/connection.js';
 import { planBatch } from './batch-plan.js';
@@ -50,6 +52,7 @@ export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind
       `${counted(changed.length, 'row')} changed since ${changed.length === 1 ? 'its' : 'their'} last run, so ${changed.length === 1 ? 'it runs' : 'they run'} again (the earlier ${changed.length === 1 ? 'answer stays' : 'answers stay'} in ${batch.resultsPath}): ${rowList(changed.map((row) => row.row))}.`,
     );
 
+  const since = new Date().toISOString();
   let outcome: RowsOutcome | undefined;
   if (todo.length > 0) {
     const opened = await openConnection(ctx, out);
@@ -97,7 +100,17 @@ export async function runBatch(ctx: CommandContext, out: Output, kind: CheckKind
       resume,
     });
   }
+  let filing: { since: string; backfill: Backfill } | undefined;
+  if (wantsRegister(options) && outcome?.aborted === undefined && outcome?.interrupted !== true) {
+    // Rows an earlier run finished are filed in the register named now when they are not in it yet.
+    const running = new Set(todo.map((row) => row.row));
+    const done = batch.rows.map((row) => row.row).filter((row) => !running.has(row));
+    filing = { since, backfill: await fileDoneRows(options, ctx.io, batch, done) };
+  } else if (wantsRegister(options)) {
+    filing = { since, backfill: { filed: 0, already: 0, cannot: [] } };
+  }
   return summarise(out, batch, {
+    filing,
     ran: outcome?.finished ?? 0,
     skipped,
     pending: outcome?.pending.size ?? batch.sent.size,

@@ -29,6 +29,19 @@ export async function registerPackCommand(ctx: CommandContext): Promise<number> 
     }
     const { buildEvidencePack } = await import('../register/pack/build-pack.js');
     const pack = await buildEvidencePack(register, view, new Date());
+    if (pack.missing.length > 0 && !flagOption(ctx.options, 'withProblems')) {
+      // A file gone since the register was verified: the same refusal.
+      const problems = pack.missing.map((file) => `  ${file.path}: ${file.why}`).join('\n');
+      printFailure(
+        out,
+        cliFailure(
+          EXIT.REGISTER_PROBLEMS,
+          'REGISTER_PROBLEMS',
+          `No pack written: files its receipts name cannot be packed as filed:\n${problems}\nSee rtw register verify; to write the pack with these problems listed in it, add --with-problems.`,
+        ),
+      );
+      return EXIT.REGISTER_PROBLEMS;
+    }
     try {
       await writePrivateFile(path, pack.bytes);
     } catch (error) {
@@ -50,6 +63,7 @@ export async function registerPackCommand(ctx: CommandContext): Promise<number> 
         verified: view.verified,
         excuse: view.summary.excuse,
         files: pack.files,
+        missing: pack.missing,
       });
     } else {
       out.data(
@@ -58,7 +72,8 @@ export async function registerPackCommand(ctx: CommandContext): Promise<number> 
       out.data(`SHA-256: ${pack.sha256}`);
       out.data('Keep this hash with the pack: it shows the pack was not changed after it was made.');
     }
-    if (!view.verified) {
+    for (const file of pack.missing) out.error(`Not in the pack: ${file.path} ${file.why}.`);
+    if (!view.verified || pack.missing.length > 0) {
       out.error('The register did not verify: the pack lists the problems (rtw register verify).');
       return EXIT.REGISTER_PROBLEMS;
     }

@@ -2,10 +2,28 @@ import { pruneRegister } from '@sharecode/register';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { flagOption, stringOption } from '../options.js';
+import { outputFor } from '../output/output.js';
 import { withRegister } from '../register/with-register.js';
+import { stopWithUsage } from '../render/failure.js';
+
+/** Today as YYYY-MM-DD: the later of the UTC day (the register's) and the UK day, near midnight. */
+function latestToday(now: Date): string {
+  const utc = now.toISOString().slice(0, 10);
+  const uk = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+  return uk > utc ? uk : utc;
+}
 
 /** `rtw register prune [--dry-run]`: delete what is past its retention end, nothing else. */
 export async function registerPruneCommand(ctx: CommandContext): Promise<number> {
+  const today = stringOption(ctx.options, 'today');
+  const realToday = latestToday(ctx.io.now?.() ?? new Date());
+  // A later day deletes what is still within its retention period: only a preview may look ahead.
+  if (today !== undefined && today > realToday && !flagOption(ctx.options, 'dryRun')) {
+    return stopWithUsage(
+      outputFor(ctx),
+      `--today ${today} is later than today (${realToday}): a prune as of a later day would delete evidence still within its retention period. Add --dry-run to preview what that day's prune deletes, or leave --today out.`,
+    );
+  }
   return withRegister(ctx, async (register, out) => {
     const report = await pruneRegister(register, {
       today: stringOption(ctx.options, 'today'),

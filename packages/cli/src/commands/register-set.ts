@@ -1,4 +1,10 @@
-import { retentionEnd, setEmploymentDates, type WorkKind } from '@sharecode/register';
+import {
+  type CheckReceipt,
+  readReceipts,
+  retentionEnd,
+  setEmploymentDates,
+  type WorkKind,
+} from '@sharecode/register';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { argumentsOf, stringOption } from '../options.js';
@@ -48,6 +54,22 @@ export async function registerSetCommand(ctx: CommandContext): Promise<number> {
             ? `The evidence is kept while the ${receipt.work ?? work} goes on.`
             : `Keep the evidence until ${keepUntil}; after that, rtw register prune deletes it.`,
         );
+      }
+      if (receipt.started !== null) {
+        // The excuse runs from the check: days of work before it have none (shown in show, list and
+        // report too, but said here, where the date is typed).
+        const checks = (await readReceipts(register))
+          .map((stored) => stored.receipt)
+          .filter(
+            (r): r is CheckReceipt =>
+              r.type === 'check' && r.person === receipt.person && r.kind === receipt.kind,
+          );
+        const first = checks.map((check) => check.check_date).sort()[0];
+        if (first !== undefined && receipt.started < first) {
+          out.notice(
+            `Note: the ${receipt.work ?? work} started ${receipt.started}, before ${receipt.person}'s first check on ${first}: there is no statutory excuse for the days between (the check must be made before the ${receipt.work ?? work} starts).`,
+          );
+        }
       }
       return EXIT.OK;
     },

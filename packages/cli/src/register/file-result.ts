@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import {
+  assertChainWritable,
   assertModeAccepted,
   type CheckMode,
   type FiledCheck,
@@ -14,8 +16,9 @@ import type { Output } from '../output/output.js';
 import { type Failure, withMessage } from '../render/failure.js';
 import { canPrompt } from '../request/gather.js';
 import { promptedValue } from '../request/prompted.js';
-import { askLikeness, askPerson } from './ask-filing.js';
+import { askPerson } from './ask-filing.js';
 import { registerFor, wantsRegister } from './open-register.js';
+import { askAndRecordLikeness } from './record-likeness.js';
 import { registerFailure } from './register-failure.js';
 
 type Options = Readonly<Record<string, unknown>>;
@@ -51,7 +54,8 @@ export function likenessOption(options: Options): LikenessHow | undefined {
 
 /**
  * Files a result in the register; the failure says the check ran but was not filed. With `ask` (one
- * check at a terminal), the person it may be and the likeness check are asked for before filing.
+ * check at a terminal), the person it may be is asked for before filing; the likeness question comes
+ * after (see `askAndRecordLikeness`), so Ctrl-C there never loses a check that was paid for.
  */
 export async function fileResult(
   options: Options,
@@ -64,12 +68,8 @@ export async function fileResult(
   try {
     const operator = operatorOf(options, io);
     let person = extra.person ?? stringOption(options, 'person');
-    let how = likenessOption(options);
-    if (extra.ask === true) {
-      person ??= await askPerson(io, register.value, result);
-      // A REJECTED check excuses nothing: no likeness to ask for.
-      if (result.outcome === 'ACCEPTED') how ??= await askLikeness(io);
-    }
+    const how = likenessOption(options);
+    if (extra.ask === true) person ??= await askPerson(io, register.value, result);
     const filed = await fileCheck(register.value, result, {
       mode: checkModeOf(options, io),
       allowMixedModes: flagOption(options, 'allowMixedModes'),
@@ -92,13 +92,25 @@ export async function fileResult(
 /** A filing and the register it went into. */
 export type Filed = FiledCheck & { registerDir: string };
 
+/** The likeness line: how and by whom, or what to do to record it. */
+export function likenessLine(filed: Filed): string {
+  const { receipt } = filed;
+  return filed.likeness === null
+    ? 'Likeness:         not recorded: compare the photo with the person (in person or on a live video call), then: rtw register confirm-likeness ' +
+        `${receipt.reference} --how in-person|video --by NAME`
+    : `Likeness:         ${filed.likeness.how} by ${filed.likeness.by}`;
+}
+
 /** Said once, when a filing started the register (the folder was empty or new). */
 export function newRegisterNotice(filed: Filed): string {
   return `Started a new register in ${filed.registerDir}, sealed with key ${filed.receipt.key_id}.`;
 }
 
-/** What the terminal shows after filing: where, which receipt, the follow-up, and any repeat. */
-export function describeFiled(out: Output, filed: Filed): void {
+/**
+ * What the terminal shows after filing: where, which receipt, the follow-up, and any repeat. With
+ * `likenessAsked`, the likeness line is left to the question that follows.
+ */
+export function describeFiled(out: Output, filed: Filed, likenessAsked = false): void {
   const say = (text: string): void => (out.json ? out.notice(text) : out.data(text));
   const { receipt } = filed;
   if (filed.newRegister) {
@@ -114,12 +126,7 @@ export function describeFiled(out: Output, filed: Filed): void {
       ? `Next check due:   by ${receipt.follow_up.date}`
       : `Next check due:   none needed (${receipt.follow_up.reason.replaceAll('_', ' ')})`,
   );
-  say(
-    filed.likeness === null
-      ? 'Likeness:         not recorded: compare the photo with the person (in person or on a live video call), then: rtw register confirm-likeness ' +
-          `${receipt.reference} --how in-person|video --by NAME`
-      : `Likeness:         ${filed.likeness.how} by ${filed.likeness.by}`,
-  );
+  if (!likenessAsked) say(likenessLine(filed));
   if (filed.match.person !== undefined && filed.match.person !== receipt.name) {
     out.notice(
       `Filed under ${filed.match.person}: the same ${filed.match.by === 'share_code' ? 'share code' : 'name and date of birth'} as their earlier check.`,
@@ -148,15 +155,22 @@ export async function fileIfAsked(
   fallbackReference: string,
 ): Promise<Failure | undefined> {
   if (!wantsRegister(options)) return undefined;
-  const filed = await fileResult(options, out.io, result, { fallbackReference, ask: canPrompt(out.io) });
+  const ask = canPrompt(out.io);
+  const filed = await fileResult(options, out.io, result, { fallbackReference, ask });
   if (!filed.ok) return filed.error;
-  describeFiled(out, filed.value);
-  return undefined;
+  // The check and its evidence are on disk before the likeness question: Ctrl-C there loses nothing,
+  // and the photo can be opened to compare it during the call.
+  const asking =
+    ask && filed.value.likeness === null && !filed.value.alreadyFiled && result.outcome === 'ACCEPTED';
+  describeFiled(out, filed.value, asking);
+  if (!asking) return undefined;
+  return askAndRecordLikeness(out, options, filed.value);
 }
 
 /**
- * Refuses --register before any check runs (and is charged) when the folder or key is unusable, or
- * the register holds checks of the other mode (live or sandbox) and --allow-mixed-modes is not given.
+ * Refuses --register before any check runs (and is charged) when the folder or key is unusable, the
+ * register holds checks of the other mode (live or sandbox) and --allow-mixed-modes is not given, or
+ * its chain does not end where its heads say (a filing would be refused).
  */
 export async function registerUsable(options: Options, io: CliIo): Promise<Failure | undefined> {
   if (!wantsRegister(options)) return undefined;
@@ -166,6 +180,8 @@ export async function registerUsable(options: Options, io: CliIo): Promise<Failu
     await assertModeAccepted(register.value, checkModeOf(options, io), {
       allowMixedModes: flagOption(options, 'allowMixedModes'),
     });
+    // A register whose newest receipts are gone would refuse the filing after the check was paid for.
+    if (existsSync(register.value.dir)) await assertChainWritable(register.value);
     return undefined;
   } catch (error) {
     return registerFailure(error);

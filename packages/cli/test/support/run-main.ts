@@ -13,13 +13,16 @@ export interface MainRun {
  * Runs `rtw ...args` in this process through main(argv, io), with a clean environment plus `env`:
  * no build needed, and the sandbox answers in-process. `interrupt` receives a command's first-Ctrl-C
  * handler when it registers one (a batch): calling it is what bin.ts does on the first SIGINT. With
- * `answers`, stdin and stderr are a terminal, and each question asked is answered with the next one.
+ * `answers`, stdin and stderr are a terminal, and each question asked is answered with the next one
+ * (or by the function, which may look at what is on disk when the question comes).
  */
 export async function runMain(
   args: readonly string[],
   env: Record<string, string> = {},
   interrupt?: (press: () => void) => void,
-  answers?: string[],
+  answers?: string[] | ((question: string) => Promise<string | undefined>),
+  /** The day the command believes it is (what depends on the real day: prune's --today). */
+  now?: Date,
 ): Promise<MainRun> {
   let stdout = '';
   let stderr = '';
@@ -44,13 +47,14 @@ export async function runMain(
     env: { RTW_SANDBOX_FAST: '1', ...env },
     prompt: async (question) => {
       asked.push(question);
-      return answers?.shift();
+      return typeof answers === 'function' ? answers(question) : answers?.shift();
     },
     onInterrupt: () => () => {},
     deferInterrupt: (handler) => {
       interrupt?.(handler);
       return () => {};
     },
+    now: now === undefined ? undefined : () => now,
   };
   const code = await main(['node', 'rtw', ...args], io);
   return { code, stdout, stderr, asked };

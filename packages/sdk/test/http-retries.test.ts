@@ -284,7 +284,10 @@ describe('timeouts, deadlines and aborts over HTTP', () => {
       .catch((e: unknown) => e);
     const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(ShareCodeTimeoutError);
-    expect(error).toMatchObject({ phase: 'deadline', timeoutMs: 1_000, attempts: 3 });
+    // Two 400 ms attempts fit the deadline; a third starts on a quiet machine, not always on a loaded
+    // one (the count is the clock's, so only "more than one" is asserted).
+    expect(error).toMatchObject({ phase: 'deadline', timeoutMs: 1_000 });
+    expect((error as ShareCodeTimeoutError).attempts).toBeGreaterThanOrEqual(2);
     expect(elapsed).toBeGreaterThanOrEqual(950);
   });
 

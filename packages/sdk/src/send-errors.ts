@@ -13,7 +13,7 @@ export interface SendFacts {
 // synchronous check has no id: its answer cannot be fetched later, and the dashboard lists no
 // reference for it. Only the asynchronous endpoint makes a check safe to send again.
 export const MAY_HAVE_RUN_ADVICE =
-  'It may have reached the service and run there, and been charged (a synchronous check runs on, and is charged, even when its answer is lost), so it was not sent again. Its answer cannot be fetched: a synchronous check has no id to look up. To make checks safe to retry, use the asynchronous endpoint (createRightToWorkCheck and the other creates) with an Idempotency-Key.';
+  'The check may have reached the service and run there, and been charged (a synchronous check runs on, and is charged, even when its answer is lost), so it was not sent again. Its answer cannot be fetched: a synchronous check has no id to look up. To make checks safe to retry, use the asynchronous endpoint (createRightToWorkCheck and the other creates) with an Idempotency-Key.';
 
 /** What to do after a lookup or a create carrying an Idempotency-Key failed: send it again, safely. */
 export function idempotentAdvice(idempotencyKey: string | undefined): string {

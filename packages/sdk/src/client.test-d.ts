@@ -4,6 +4,7 @@ import type { paths } from '@sharecode/contract';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ShareCodeClient } from './client.js';
 import { isShareCodeApiError } from './error-guards.js';
+import type { RightToWorkResult, WithRequestId } from './index.js';
 import type { WebhookEvent } from './types.js';
 import { verifyWebhook } from './webhooks.js';
 
@@ -68,5 +69,15 @@ describe('ShareCodeClient types', () => {
     if (isShareCodeApiError(error, ['NOT_FOUND', 'DOB_MISMATCH'])) {
       expectTypeOf(error.code).toEqualTypeOf<'NOT_FOUND' | 'DOB_MISMATCH'>();
     }
+  });
+
+  it('names the annotation that keeps requestId: WithRequestId<RightToWorkResult> (the README says so)', () => {
+    type Returned = Awaited<ReturnType<ShareCodeClient['checkRightToWork']>>;
+    // A plain RightToWorkResult annotation is allowed (a supertype) but has no requestId ...
+    expectTypeOf<Returned>().toExtend<RightToWorkResult>();
+    expectTypeOf<RightToWorkResult>().not.toHaveProperty('requestId');
+    // ... WithRequestId<RightToWorkResult> is exactly what the call resolves with.
+    expectTypeOf<Returned>().toEqualTypeOf<WithRequestId<RightToWorkResult>>();
+    expectTypeOf<WithRequestId<RightToWorkResult>['requestId']>().toEqualTypeOf<string | undefined>();
   });
 });

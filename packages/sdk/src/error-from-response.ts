@@ -1,7 +1,7 @@
 import { codeForBareStatus, isErrorCode, isRetryableCode } from './error-codes.js';
 import { ShareCodeApiError } from './errors.js';
 import { parseRetryAfter } from './retry-after.js';
-import { MAY_HAVE_RUN_ADVICE } from './send-errors.js';
+import { idempotentAdvice, MAY_HAVE_RUN_ADVICE } from './send-errors.js';
 
 export interface ErrorContext {
   idempotencyKey: string | undefined;
@@ -26,12 +26,22 @@ export function apiErrorFromResponse(
   const parsed = parseErrorBody(bodyText);
   // An unknown code (a newer server) falls back to what the status says, so retries still work.
   const code = isErrorCode(parsed.code) ? parsed.code : codeForBareStatus(response.status);
+  const requestId = response.headers.get('x-request-id') ?? undefined;
+  // The service's own error answer means the check ended without a result, and errors are never
+  // charged; an answer without its error body may come from a proxy after the check reached it.
+  const mayHaveBeenCharged = ctx.mayHaveRun === true && parsed.code === undefined && response.status >= 500;
+  let message = parsed.message ?? fallbackMessage(response.status, code, mayHaveBeenCharged, requestId);
+  // A create that failed for a passing reason: say how to send it again without a second check.
+  if (ctx.idempotencyKey !== undefined && isRetryableCode(code)) {
+    message = `${message} ${idempotentAdvice(ctx.idempotencyKey)}`;
+  }
   return new ShareCodeApiError({
     code,
-    message: parsed.message ?? fallbackMessage(response.status, code, ctx.mayHaveRun === true),
+    message,
+    mayHaveBeenCharged,
     status: response.status,
     rawCode: parsed.code,
-    requestId: response.headers.get('x-request-id') ?? undefined,
+    requestId,
     retryAfter: parseRetryAfter(response.headers.get('retry-after'), ctx.nowMs),
     upgradeUrl: parsed.upgradeUrl,
     idempotencyKey: ctx.idempotencyKey,
@@ -61,13 +71,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 // Used when the body carries no message: a proxy page, an empty body, or an unknown code.
-function fallbackMessage(status: number, code: ShareCodeApiError['code'], mayHaveRun: boolean): string {
+function fallbackMessage(
+  status: number,
+  code: ShareCodeApiError['code'],
+  mayHaveBeenCharged: boolean,
+  requestId: string | undefined,
+): string {
   // A 429 says nothing ran; any other bare 5xx may come from a proxy after the check reached the service.
-  if (mayHaveRun && status >= 500) {
-    return `HTTP ${status} (${code}) without the API's error body, probably from a proxy or load balancer in front of the API. ${MAY_HAVE_RUN_ADVICE}`;
+  if (mayHaveBeenCharged) {
+    const id = requestId === undefined ? '' : ` (request id ${requestId}: quote it to support)`;
+    return `HTTP ${status} (${code}) without the API's error body${id}, probably from a proxy or load balancer in front of the API. ${MAY_HAVE_RUN_ADVICE}`;
   }
   if (isRetryableCode(code)) {
-    return `HTTP ${status} (${code}) without an error message, probably from a proxy or load balancer in front of the API: try again later.`;
+    return `HTTP ${status} (${code}) without an error message, probably from a proxy or load balancer in front of the API.`;
   }
   if (code !== 'UNEXPECTED_RESPONSE') return `HTTP ${status} (${code}) without an error message.`;
   if (status === 401 || status === 403) {

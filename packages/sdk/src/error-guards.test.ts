@@ -97,4 +97,30 @@ describe('error guards', () => {
     expect(isRetryable(new ShareCodeConnectionError('x', { cause: null, attempts: 1 }))).toBe(true);
     expect(isRetryable(new Error('x'))).toBe(false);
   });
+
+  it('isRetryable is false where sending a synchronous check again could charge twice', () => {
+    // A proxy's bare 504, a reset after sending, the SDK's own timeout on a synchronous check.
+    const bare504 = new ShareCodeApiError({
+      code: 'TIMEOUT',
+      message: 'm',
+      status: 504,
+      mayHaveBeenCharged: true,
+    });
+    const reset = new ShareCodeConnectionError('x', { cause: null, attempts: 1, mayHaveBeenCharged: true });
+    const timeout = new ShareCodeTimeoutError('x', {
+      phase: 'attempt',
+      timeoutMs: 60_000,
+      attempts: 1,
+      mayHaveBeenCharged: true,
+    });
+    for (const error of [bare504, reset, timeout]) {
+      expect(error.mayHaveBeenCharged).toBe(true);
+      expect(isRetryable(error)).toBe(false);
+    }
+    // The same failures of a lookup or a create with an Idempotency-Key can be sent again.
+    expect(isRetryable(new ShareCodeApiError({ code: 'TIMEOUT', message: 'm', status: 504 }))).toBe(true);
+    expect(isRetryable(new ShareCodeTimeoutError('x', { phase: 'attempt', timeoutMs: 1, attempts: 1 }))).toBe(
+      true,
+    );
+  });
 });

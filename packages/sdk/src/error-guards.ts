@@ -111,11 +111,14 @@ export function isShareCodeEvidenceError(error: unknown): error is ShareCodeEvid
 }
 
 /**
- * True when trying the same call again later may succeed: a transient API error, a broken
- * connection, or a client timeout. The SDK already retried it `maxRetries` times.
+ * True when trying the same call again later may succeed and cannot charge twice: a transient API
+ * error, a broken connection, or a client timeout. False when the error says a synchronous check
+ * may have run and been charged (`mayHaveBeenCharged`): sending it again could charge a second
+ * check. The SDK already retried what it could `maxRetries` times.
  */
 export function isRetryable(error: unknown): boolean {
   const kind = kindOf(error);
+  if ((error as { mayHaveBeenCharged?: unknown } | null)?.mayHaveBeenCharged === true) return false;
   if (kind === 'api') return isRetryableCode((error as ShareCodeApiError).code);
   return kind === 'connection' || kind === 'timeout';
 }

@@ -37,6 +37,7 @@ export interface ApiErrorInit {
   headers?: Headers | undefined;
   attempts?: number | undefined;
   check?: CheckRecord | undefined;
+  mayHaveBeenCharged?: boolean | undefined;
 }
 
 /** The API answered with an error (spec section 7), or an asynchronous check ended `failed`. */
@@ -57,6 +58,12 @@ export class ShareCodeApiError extends ShareCodeError {
   readonly attempts: number;
   /** Set when the error comes from a `failed` asynchronous check (`waitForCheck` with `throwOnFailure`). */
   readonly check: CheckRecord | undefined;
+  /**
+   * True when this was a synchronous check that may have run, and been charged, although its answer
+   * was lost (a proxy's bare 5xx, a connection closed after sending, a client timeout): sending it
+   * again could charge twice, so `isRetryable` says false.
+   */
+  readonly mayHaveBeenCharged: boolean;
 
   constructor(init: ApiErrorInit) {
     super('api', init.message);
@@ -71,6 +78,7 @@ export class ShareCodeApiError extends ShareCodeError {
     this.headers = init.headers ?? new Headers();
     this.attempts = init.attempts ?? 1;
     this.check = init.check;
+    this.mayHaveBeenCharged = init.mayHaveBeenCharged === true;
   }
 }
 
@@ -78,15 +86,27 @@ export class ShareCodeApiError extends ShareCodeError {
 export class ShareCodeConnectionError extends ShareCodeError {
   readonly attempts: number;
   readonly idempotencyKey: string | undefined;
+  /**
+   * True when this was a synchronous check that may have run, and been charged, although its answer
+   * was lost (a proxy's bare 5xx, a connection closed after sending, a client timeout): sending it
+   * again could charge twice, so `isRetryable` says false.
+   */
+  readonly mayHaveBeenCharged: boolean;
 
   constructor(
     message: string,
-    init: { cause: unknown; attempts: number; idempotencyKey?: string | undefined },
+    init: {
+      cause: unknown;
+      attempts: number;
+      idempotencyKey?: string | undefined;
+      mayHaveBeenCharged?: boolean | undefined;
+    },
   ) {
     super('connection', message, { cause: init.cause });
     this.name = 'ShareCodeConnectionError';
     this.attempts = init.attempts;
     this.idempotencyKey = init.idempotencyKey;
+    this.mayHaveBeenCharged = init.mayHaveBeenCharged === true;
   }
 }
 
@@ -104,6 +124,12 @@ export class ShareCodeTimeoutError extends ShareCodeError {
   readonly idempotencyKey: string | undefined;
   /** For `wait`: the check as last seen. */
   readonly check: CheckRecord | undefined;
+  /**
+   * True when this was a synchronous check that may have run, and been charged, although its answer
+   * was lost (a proxy's bare 5xx, a connection closed after sending, a client timeout): sending it
+   * again could charge twice, so `isRetryable` says false.
+   */
+  readonly mayHaveBeenCharged: boolean;
 
   constructor(
     message: string,
@@ -113,6 +139,7 @@ export class ShareCodeTimeoutError extends ShareCodeError {
       attempts: number;
       idempotencyKey?: string | undefined;
       check?: CheckRecord | undefined;
+      mayHaveBeenCharged?: boolean | undefined;
     },
   ) {
     super('timeout', message);
@@ -122,6 +149,7 @@ export class ShareCodeTimeoutError extends ShareCodeError {
     this.attempts = init.attempts;
     this.idempotencyKey = init.idempotencyKey;
     this.check = init.check;
+    this.mayHaveBeenCharged = init.mayHaveBeenCharged === true;
   }
 }
 

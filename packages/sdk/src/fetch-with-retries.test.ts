@@ -279,17 +279,16 @@ describe('sendWithRetries', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('retries a synchronous check once when the connection closed at once (stale keep-alive)', async () => {
-    const { fetch, calls } = scripted([reset(), reset(), ok()]);
+  it('never resends a synchronous check whose connection closed at once: behind a proxy it may have run', async () => {
+    const { fetch, calls } = scripted([reset(), ok()]);
     const result = settle(sendWithRetries(post(), policy(), deps(fetch)));
     await vi.advanceTimersByTimeAsync(5_000);
     const { error } = await result;
     expect(error).toBeInstanceOf(ShareCodeConnectionError);
-    expect(error).toMatchObject({ attempts: 2 });
-    expect(calls).toHaveLength(2);
-    // The message tells the truth: it was resent once, and why; not "Not retried".
-    expect((error as Error).message).toMatch(/sent once more because the first connection closed at once/);
-    expect((error as Error).message).not.toMatch(/Not retried/);
+    expect(error).toMatchObject({ attempts: 1, mayHaveBeenCharged: true });
+    expect(calls).toHaveLength(1);
+    expect((error as Error).message).toMatch(/may have been sent.*not sent again/);
+    expect((error as Error).message).not.toMatch(/nothing could have run|sent once more/);
   });
 
   it.each([
@@ -307,7 +306,7 @@ describe('sendWithRetries', () => {
     expect(calls).toHaveLength(1);
     expect(error).toMatchObject({ status, attempts: 1 });
     expect((error as Error).message).toMatch(
-      /without the API's error body.*not sent again.*dashboard.*Idempotency-Key/,
+      /without the API's error body.*not sent again.*answer cannot be fetched.*Idempotency-Key/,
     );
   });
 
@@ -363,21 +362,8 @@ describe('sendWithRetries', () => {
     );
   });
 
-  it('does not count the stale keep-alive resend against maxRetries', async () => {
-    const { fetch, calls } = scripted([
-      reset(),
-      apiError(503, 'BUSY'),
-      apiError(429, 'RATE_LIMITED'),
-      ok({ id: 'chk_1' }, 202),
-    ]);
-    const result = settle(sendWithRetries(post(), policy(), deps(fetch)));
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect((await result).value?.response.status).toBe(202);
-    expect(calls).toHaveLength(4);
-  });
-
-  it('sends once with maxRetries 0, even when the connection closed at once', async () => {
-    const { fetch, calls } = scripted([reset(), ok()]);
+  it('sends once with maxRetries 0', async () => {
+    const { fetch, calls } = scripted([refused(), ok()]);
     const { error } = await settle(sendWithRetries(post(), policy({ maxRetries: 0 }), deps(fetch)));
     expect(error).toBeInstanceOf(ShareCodeConnectionError);
     expect(calls).toHaveLength(1);
@@ -390,7 +376,7 @@ describe('sendWithRetries', () => {
     const { error } = await result;
     expect(error).toBeInstanceOf(ShareCodeConnectionError);
     expect((error as Error).message).toMatch(/ECONNRESET/);
-    expect((error as Error).message).toMatch(/broke after the request was sent/);
+    expect((error as Error).message).toMatch(/may have been sent/);
     expect((error as Error).message).toMatch(/not sent again/);
     expect((error as Error).message).not.toMatch(/sent once more/);
     expect((error as ShareCodeConnectionError).cause).toBeInstanceOf(TypeError);

@@ -38,17 +38,12 @@ export interface SendDeps {
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 8_000;
 
-// A connection closed under us this soon after sending is the stale keep-alive race (the server
-// closed an idle socket as we reused it). A live check takes 15 to 40 s and is only charged when it
-// has a result, so even a synchronous check cannot have been charged yet: resend it, once.
-const EARLY_CLOSE_MS = 1_000;
-
 const TIMED_OUT: unique symbol = Symbol('attempt timed out');
 
 type AttemptOutcome =
   | { kind: 'response'; response: Response; text: string }
   | { kind: 'timeout' }
-  | { kind: 'network'; error: unknown; elapsedMs: number };
+  | { kind: 'network'; error: unknown };
 
 /** Full-jitter exponential backoff: uniform in [0, min(cap, base * 2^retry)]. */
 export function backoffDelay(retry: number, random: () => number): number {
@@ -83,23 +78,18 @@ export async function sendWithRetries(
   const deadlineAt = deps.now() + policy.deadline;
   const init: RequestInit = { method: request.method, headers: request.headers, body: request.body };
 
-  let earlyCloseRetried = false;
   const facts = (attempts: number): SendFacts => ({
     url: request.url,
     attempts,
     idempotencyKey: policy.idempotencyKey,
     idempotent: policy.idempotent,
-    resentAfterEarlyClose: earlyCloseRetried,
   });
   for (let attempts = 1; ; attempts++) {
     const remaining = deadlineAt - deps.now();
     if (remaining <= 0) throw deadlineError(policy.deadline, facts(attempts - 1), false);
     const limit = Math.min(policy.timeout, remaining);
-    const outcome = await attempt(deps.fetch(), request.url, init, limit, signal, deps.now);
-    // The one stale keep-alive resend is the transport's, not a retry the caller budgeted for: it
-    // does not use up maxRetries (a stale socket would otherwise cost a retry against BUSY later).
-    const retriesUsed = attempts - 1 - (earlyCloseRetried ? 1 : 0);
-    const canRetry = retriesUsed < policy.maxRetries;
+    const outcome = await attempt(deps.fetch(), request.url, init, limit, signal);
+    const canRetry = attempts - 1 < policy.maxRetries;
 
     let failure: Error;
     let waitMs: number;
@@ -125,12 +115,12 @@ export async function sendWithRetries(
       waitMs = backoffDelay(attempts - 1, deps.random);
     } else {
       const kind = classifyConnectionFailure(outcome.error);
-      const earlyClose = !earlyCloseRetried && outcome.elapsedMs < EARLY_CLOSE_MS && kind === 'closed';
       // A TLS handshake that failed never sent anything, but sending again cannot make it succeed.
-      const retrying = canRetry && kind !== 'tls' && (policy.idempotent || kind === 'not-sent' || earlyClose);
+      // A synchronous check is resent only when the connection was never made: a connection closed
+      // or reset, however soon, may have carried the request to a proxy that forwarded it.
+      const retrying = canRetry && kind !== 'tls' && (policy.idempotent || kind === 'not-sent');
       failure = connectionError(outcome.error, facts(attempts));
       if (!retrying) throw failure;
-      if (earlyClose) earlyCloseRetried = true;
       waitMs = backoffDelay(attempts - 1, deps.random);
     }
     // A wait that would end past the deadline is pointless: report the failure now.
@@ -181,9 +171,7 @@ async function attempt(
   init: RequestInit,
   limitMs: number,
   signal: AbortSignal | undefined,
-  now: () => number,
 ): Promise<AttemptOutcome> {
-  const started = now();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(TIMED_OUT), limitMs);
   const onAbort = (): void => controller.abort(signal?.reason);
@@ -201,7 +189,7 @@ async function attempt(
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     if (controller.signal.reason === TIMED_OUT) return { kind: 'timeout' };
-    return { kind: 'network', error, elapsedMs: now() - started };
+    return { kind: 'network', error };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

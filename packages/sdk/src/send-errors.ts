@@ -7,13 +7,25 @@ export interface SendFacts {
   idempotencyKey: string | undefined;
   /** False for a synchronous check: sending it twice could run, and charge, a second check. */
   idempotent: boolean;
-  /** True when the one stale keep-alive resend was made. */
-  resentAfterEarlyClose: boolean;
 }
 
-// What a synchronous check's caller should do when the check may have reached the service.
+// What a synchronous check's caller should do when the check may have reached the service. A
+// synchronous check has no id: its answer cannot be fetched later, and the dashboard lists no
+// reference for it. Only the asynchronous endpoint makes a check safe to send again.
 export const MAY_HAVE_RUN_ADVICE =
-  'The check may have reached the service, where it runs on and is charged even when its answer is lost, so it was not sent again. Look for it on your dashboard before checking this share code again, or use the asynchronous endpoint (with an Idempotency-Key), which is safe to retry.';
+  'The check may have reached the service and run there, and been charged (a synchronous check runs on, and is charged, even when its answer is lost), so it was not sent again. Its answer cannot be fetched: a synchronous check has no id to look up. To make checks safe to retry, use the asynchronous endpoint (createRightToWorkCheck and the other creates) with an Idempotency-Key.';
+
+/** What to do after a lookup or a create carrying an Idempotency-Key failed: send it again, safely. */
+export function idempotentAdvice(idempotencyKey: string | undefined): string {
+  return idempotencyKey === undefined
+    ? 'This lookup is safe to repeat: try again later.'
+    : `This create carried the Idempotency-Key "${idempotencyKey}" (e.idempotencyKey): try again later with { idempotencyKey: e.idempotencyKey }, so the service answers with the check it may already have queued instead of queuing a second one.`;
+}
+
+/** The advice for a request that may have reached the service: resend safely, or not at all. */
+export function mayHaveRunAdvice(facts: Pick<SendFacts, 'idempotent' | 'idempotencyKey'>): string {
+  return facts.idempotent ? idempotentAdvice(facts.idempotencyKey) : MAY_HAVE_RUN_ADVICE;
+}
 
 // Connection errors that prove the request never left: retrying them cannot run a check twice.
 const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)$/;
@@ -72,26 +84,31 @@ export function connectionError(cause: unknown, facts: SendFacts): ShareCodeConn
         : 'Check baseUrl and the network.'
     }`;
   } else {
-    text = `The connection to ${origin} broke ${kind === 'closed' ? 'after the request was sent ' : ''}before the answer arrived, after ${times(facts.attempts)} (${detail}).${
-      facts.resentAfterEarlyClose
-        ? ' It was sent once more because the first connection closed at once (a stale keep-alive connection: nothing could have run).'
-        : ''
-    } ${facts.idempotent ? 'This call is safe to repeat (a lookup, or a create with an Idempotency-Key): try again later.' : MAY_HAVE_RUN_ADVICE}`;
+    // Behind a proxy, how soon the connection closed proves nothing: the proxy may have forwarded
+    // the request before closing ours.
+    text = `The connection to ${origin} broke before the answer arrived, after ${times(facts.attempts)} (${detail}); the request may have been sent. ${mayHaveRunAdvice(facts)}`;
   }
   return new ShareCodeConnectionError(text, {
     cause,
     attempts: facts.attempts,
     idempotencyKey: facts.idempotencyKey,
+    mayHaveBeenCharged: !facts.idempotent && kind !== 'tls' && kind !== 'not-sent',
   });
 }
 
 export function attemptTimeoutError(timeoutMs: number, facts: SendFacts): ShareCodeTimeoutError {
   const advice = facts.idempotent
-    ? ''
+    ? ` ${idempotentAdvice(facts.idempotencyKey)}`
     : ` Raise \`timeout\` (live checks take 15 to 40 s; use at least 60000 ms). ${MAY_HAVE_RUN_ADVICE}`;
   return new ShareCodeTimeoutError(
     `No complete answer within ${timeoutMs} ms (the per-attempt timeout), after ${times(facts.attempts)}.${advice}`,
-    { phase: 'attempt', timeoutMs, attempts: facts.attempts, idempotencyKey: facts.idempotencyKey },
+    {
+      phase: 'attempt',
+      timeoutMs,
+      attempts: facts.attempts,
+      idempotencyKey: facts.idempotencyKey,
+      mayHaveBeenCharged: !facts.idempotent,
+    },
   );
 }
 
@@ -101,8 +118,12 @@ export function deadlineError(
   facts: SendFacts,
   midAttempt: boolean,
 ): ShareCodeTimeoutError {
-  const advice =
-    midAttempt && !facts.idempotent ? MAY_HAVE_RUN_ADVICE : 'Raise `deadline` or try again later.';
+  const mayHaveBeenCharged = midAttempt && !facts.idempotent;
+  const advice = mayHaveBeenCharged
+    ? MAY_HAVE_RUN_ADVICE
+    : facts.idempotencyKey === undefined
+      ? 'Raise `deadline` or try again later.'
+      : `Raise \`deadline\`. ${idempotentAdvice(facts.idempotencyKey)}`;
   return new ShareCodeTimeoutError(
     `Gave up after ${times(facts.attempts)}: the total deadline of ${deadlineMs} ms ran out. ${advice}`,
     {
@@ -110,6 +131,7 @@ export function deadlineError(
       timeoutMs: deadlineMs,
       attempts: facts.attempts,
       idempotencyKey: facts.idempotencyKey,
+      mayHaveBeenCharged,
     },
   );
 }

@@ -1,10 +1,17 @@
 // The client against a real HTTP server on 127.0.0.1: retries, Retry-After, idempotency keys,
 // timeouts, deadlines and aborts over real sockets (no fake timers, no fake fetch).
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type CheckRecord,
+  isRetryable,
   ShareCodeApiError,
   ShareCodeClient,
   type ShareCodeClientOptions,
@@ -251,7 +258,8 @@ describe('timeouts, deadlines and aborts over HTTP', () => {
     // One attempt reached the server and was not retried. A keep-alive socket the server had already
     // closed may have been resent once first (the transport's own resend, seen on a loaded CI machine),
     // which the server never saw.
-    expect([1, 2]).toContain((error as ShareCodeTimeoutError).attempts);
+    expect(error).toMatchObject({ attempts: 1, mayHaveBeenCharged: true });
+    expect(isRetryable(error)).toBe(false);
     expect(seen).toHaveLength(1);
   });
 
@@ -341,21 +349,19 @@ describe('connection failures over HTTP', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('retries a synchronous check once when the connection closes at once (stale keep-alive)', async () => {
+  it('does not resend a synchronous check whose connection closed at once: it may have been sent', async () => {
     script = [(req) => req.socket.destroy(), json(200, result)];
-    await expect(client().checkRightToWork(rtwBody)).resolves.toEqual(result);
-    expect(seen).toHaveLength(2);
-  });
-
-  it('says so truthfully when the stale keep-alive resend also breaks: sent once more, not "Not retried"', async () => {
-    script = [(req) => req.socket.destroy()];
     const error = await client()
       .checkRightToWork(rtwBody)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShareCodeConnectionError);
-    expect(seen).toHaveLength(2);
-    expect((error as Error).message).toMatch(/sent once more because the first connection closed at once/);
-    expect((error as Error).message).not.toMatch(/Not retried/);
+    expect(error).toMatchObject({ attempts: 1, mayHaveBeenCharged: true });
+    expect(isRetryable(error)).toBe(false);
+    expect(seen).toHaveLength(1);
+    const message = (error as Error).message;
+    expect(message).toMatch(/may have been sent/);
+    expect(message).toMatch(/not sent again/);
+    expect(message).not.toMatch(/nothing could have run|sent once more/);
   });
 
   it('says https to a plain-http port is a TLS handshake that never sent the request, and does not retry', async () => {
@@ -415,5 +421,147 @@ describe('waitForCheck over HTTP', () => {
     expect(finished).toEqual(done);
     expect(statuses).toEqual(['queued', 'running', 'succeeded']);
     expect(seen).toHaveLength(4);
+  });
+});
+
+// A gateway that forwards each request to the service, then resets the client's connection 200 ms
+// later without waiting for the answer: how soon a connection closed proves nothing behind a proxy.
+describe('behind a gateway that forwards, then resets the connection', () => {
+  let gateway: Server;
+  let gatewayUrl = '';
+  let forwarded: Promise<number>[] = [];
+
+  beforeAll(async () => {
+    gateway = createServer((req, res) => {
+      res.setHeader('connection', 'close');
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        forwarded.push(
+          new Promise((resolve, reject) => {
+            const out = httpRequest(
+              `${baseUrl}${req.url ?? '/'}`,
+              { method: req.method, headers: req.headers },
+              (answer) => {
+                answer.resume();
+                answer.on('end', () => resolve(answer.statusCode ?? 0));
+              },
+            );
+            out.on('error', reject);
+            out.end(Buffer.concat(chunks));
+          }),
+        );
+        setTimeout(() => req.socket.destroy(), 200);
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+  });
+  afterEach(() => {
+    forwarded = [];
+  });
+  afterAll(async () => {
+    gateway.closeAllConnections();
+    await new Promise((resolve) => gateway.close(resolve));
+  });
+
+  // The service answers after the gateway has reset the client: the check ran, and was charged.
+  const slow =
+    (answer: Handler): Handler =>
+    (req, res, body) =>
+      setTimeout(() => answer(req, res, body), 400);
+
+  it('never resends a synchronous check, and says it may have been charged and what to do', async () => {
+    noJitter();
+    script = [slow(json(200, result, { 'x-request-id': 'req_run' }))];
+    const error = await client({ baseUrl: gatewayUrl, maxRetries: 2 })
+      .checkRightToWork(rtwBody)
+      .catch((e: unknown) => e);
+    await Promise.all(forwarded);
+
+    expect(error).toBeInstanceOf(ShareCodeConnectionError);
+    expect(error).toMatchObject({ attempts: 1, mayHaveBeenCharged: true });
+    expect(isRetryable(error)).toBe(false);
+    // The service saw the check once: no second run, no second charge.
+    expect(seen).toHaveLength(1);
+    const message = (error as Error).message;
+    expect(message).toMatch(/may have been sent/);
+    expect(message).toMatch(/not sent again/);
+    expect(message).toMatch(/answer cannot be fetched/);
+    expect(message).toMatch(/asynchronous endpoint .*Idempotency-Key/);
+    expect(message).not.toMatch(/nothing could have run|dashboard/);
+  });
+
+  it('resends an asynchronous create with the same key, and says how to send it again safely', async () => {
+    noJitter();
+    script = [slow(json(202, record))];
+    const error = await client({ baseUrl: gatewayUrl, maxRetries: 2 })
+      .createRightToWorkCheck(rtwBody, { idempotencyKey: 'hire-77' })
+      .catch((e: unknown) => e);
+    await Promise.all(forwarded);
+
+    expect(error).toBeInstanceOf(ShareCodeConnectionError);
+    expect(error).toMatchObject({ attempts: 3, idempotencyKey: 'hire-77', mayHaveBeenCharged: false });
+    expect(isRetryable(error)).toBe(true);
+    expect(seen.map((s) => s.headers['idempotency-key'])).toEqual(['hire-77', 'hire-77', 'hire-77']);
+    const message = (error as Error).message;
+    expect(message).toMatch(/"hire-77"/);
+    expect(message).toMatch(/\{ idempotencyKey: e\.idempotencyKey \}/);
+  });
+
+  it('resends a lookup', async () => {
+    noJitter();
+    script = [slow(json(200, record))];
+    const error = await client({ baseUrl: gatewayUrl, maxRetries: 1 })
+      .getCheck(record.id)
+      .catch((e: unknown) => e);
+    await Promise.all(forwarded);
+    expect(error).toMatchObject({ attempts: 2, mayHaveBeenCharged: false });
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe('an asynchronous create a proxy failed', () => {
+  it('names the Idempotency-Key and says to resend with it', async () => {
+    noJitter();
+    script = [
+      (_req, res) => {
+        res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
+      },
+    ];
+    const error = await client({ maxRetries: 2 })
+      .createRightToWorkCheck(rtwBody, { idempotencyKey: 'hire-88' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShareCodeApiError);
+    expect(error).toMatchObject({ status: 502, attempts: 3, idempotencyKey: 'hire-88' });
+    expect(isRetryable(error)).toBe(true);
+    const message = (error as Error).message;
+    expect(message).toMatch(/"hire-88"/);
+    expect(message).toMatch(/\{ idempotencyKey: e\.idempotencyKey \}/);
+    expect(message).toMatch(/instead of queuing a second one/);
+  });
+
+  it('a synchronous check a proxy answered with a bare 504 is not retryable, and carries its request id', async () => {
+    script = [
+      (_req, res) => {
+        res.writeHead(504, { 'content-type': 'text/html', 'x-request-id': 'req_gw' }).end('<h1>504</h1>');
+      },
+    ];
+    const error = await client()
+      .checkRightToWork(rtwBody)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 504, attempts: 1, mayHaveBeenCharged: true, requestId: 'req_gw' });
+    expect(isRetryable(error)).toBe(false);
+    expect((error as Error).message).toMatch(/request id req_gw/);
+    expect((error as Error).message).toMatch(/answer cannot be fetched/);
+  });
+
+  it("the service's own TIMEOUT on a synchronous check ran nothing that was charged: retryable", async () => {
+    script = [apiError(504, 'TIMEOUT')];
+    const error = await client()
+      .checkRightToWork(rtwBody)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'TIMEOUT', attempts: 1, mayHaveBeenCharged: false });
+    expect(isRetryable(error)).toBe(true);
   });
 });

@@ -227,3 +227,20 @@ describe.each(cases)('$label ($kind)', ({ kind, code, dateOfBirth, answers }) =>
     expect(thrown.check).toEqual(final);
   });
 });
+
+describe('a code that is no sandbox scenario (a real share code sent with a test key)', () => {
+  it.each(CHECK_KINDS)(
+    '%s: 404 NOT_FOUND saying it is a test key and where the test codes are',
+    async (kind) => {
+      const code = sandboxShareCode(kind, '9Z8Y7X6V');
+      const error = await rejectionOf(syncCheck(client, kind, code));
+      if (!isShareCodeApiError(error, 'NOT_FOUND'))
+        return expect.fail(`expected NOT_FOUND, got ${String(error)}`);
+      expect(error.status).toBe(404);
+      expect(error.message).toMatch(/This is a test key/);
+      expect(error.message).toContain(`such as ${sandboxShareCode(kind, 'ACPT0001')}`);
+      expect(error.message).toMatch(/`rtw sandbox codes`.*sandbox README/);
+      expect(error.message).not.toContain(code);
+    },
+  );
+});

@@ -40,7 +40,7 @@ export interface ServerConfig extends DatabaseConfig {
   readonly sweepIntervalMs: number;
   /** Retry schedules, lease, poll interval and concurrency of asynchronous checks (queue/async-config.ts). */
   readonly asyncChecks: AsyncChecksConfig;
-  /** Whether live keys drive the GOV.UK portals (Chromium needed) or get 500 INTERNAL. */
+  /** Whether live keys drive the GOV.UK portals (Chromium needed) or answer a synchronous live check 503 BUSY with Retry-After. */
   readonly portalDriver: boolean;
   /** The portal driver's base URLs, check slots, timeout and browser (portal/portal-config.ts). */
   readonly portal: PortalConfig;

@@ -4,12 +4,12 @@
 // the scenario test double as the live runner, so the check runs and is charged like a live one).
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isShareCodeApiError, ShareCodeClient, ShareCodeConnectionError } from '@sharecode/sdk';
+import { isRetryable, isShareCodeApiError, ShareCodeClient, ShareCodeConnectionError } from '@sharecode/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scenarioLiveRunnerTestDouble } from './support/live-runner-test-double.mjs';
 import { newKey, startTestServer, type TestServer } from './support/test-server.js';
 
-type Ending = 'bare-504' | 'bare-502' | 'bare-503' | 'reset';
+type Ending = 'bare-504' | 'bare-502' | 'bare-503' | 'reset' | 'reset-after-200ms';
 
 interface Proxy {
   readonly url: string;
@@ -17,6 +17,8 @@ interface Proxy {
   readonly received: string[];
   /** What the service answered each forwarded request. */
   readonly upstream: number[];
+  /** Forwarded requests still on their way (the 200 ms reset does not wait for them). */
+  readonly pending: Promise<number>[];
   ending: Ending;
   close(): Promise<void>;
 }
@@ -25,6 +27,7 @@ interface Proxy {
 async function startProxy(target: string): Promise<Proxy> {
   const received: string[] = [];
   const upstream: number[] = [];
+  const pending: Promise<number>[] = [];
   const forward = (req: IncomingMessage, body: Buffer): Promise<number> =>
     new Promise((resolve, reject) => {
       const out = httpRequest(
@@ -42,6 +45,7 @@ async function startProxy(target: string): Promise<Proxy> {
     url: '',
     received,
     upstream,
+    pending,
     ending: 'bare-504',
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -50,7 +54,15 @@ async function startProxy(target: string): Promise<Proxy> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
       received.push(`${req.method} ${req.url}`);
-      upstream.push(await forward(req, Buffer.concat(chunks)));
+      const forwarded = forward(req, Buffer.concat(chunks));
+      pending.push(forwarded);
+      if (proxy.ending === 'reset-after-200ms') {
+        // A gateway that forwards, then resets the client 200 ms later without waiting.
+        setTimeout(() => req.socket.destroy(), 200);
+        upstream.push(await forwarded);
+        return;
+      }
+      upstream.push(await forwarded);
       if (proxy.ending === 'reset') {
         req.socket.destroy();
         return;
@@ -86,6 +98,7 @@ describe('a synchronous live check behind a proxy that loses the answer', () => 
     liveRunner.calls.length = 0;
     proxy.received.length = 0;
     proxy.upstream.length = 0;
+    proxy.pending.length = 0;
   });
   afterAll(async () => {
     await proxy?.close();
@@ -118,8 +131,10 @@ describe('a synchronous live check behind a proxy that loses the answer', () => 
       expect((await usedChecks(service, accountId)) - before).toBe(1);
       // What to do: look the check up before checking again, or use the async endpoint with a key.
       expect(error.message).toMatch(/not sent again/);
-      expect(error.message).toMatch(/dashboard/);
+      expect(error.message).toMatch(/answer cannot be fetched/);
       expect(error.message).toMatch(/asynchronous endpoint .*Idempotency-Key/);
+      expect(error.mayHaveBeenCharged).toBe(true);
+      expect(isRetryable(error)).toBe(false);
     });
   }
 
@@ -135,10 +150,32 @@ describe('a synchronous live check behind a proxy that loses the answer', () => 
     expect(proxy.received).toEqual(['POST /api/check']);
     expect(liveRunner.calls).toHaveLength(1);
     const message = (error as Error).message;
-    expect(message).toMatch(/broke after the request was sent/);
+    expect(message).toMatch(/may have been sent/);
     expect(message).toMatch(/not sent again/);
     expect(message).toMatch(/Idempotency-Key/);
     expect(message).not.toMatch(/sent once more/);
+  });
+
+  it('never resends a check whose connection a gateway reset 200 ms after forwarding it: charged once', async () => {
+    proxy.ending = 'reset-after-200ms';
+    const before = await usedChecks(service, accountId);
+    const error = await client()
+      .checkRightToWork(CHECK)
+      .then(
+        () => expect.fail('the check resolved'),
+        (caught: unknown) => caught,
+      );
+    await Promise.all(proxy.pending);
+    expect(error).toBeInstanceOf(ShareCodeConnectionError);
+    expect(error).toMatchObject({ attempts: 1, mayHaveBeenCharged: true });
+    expect(isRetryable(error)).toBe(false);
+    expect(proxy.received).toEqual(['POST /api/check']);
+    expect(proxy.upstream).toEqual([200]);
+    expect(liveRunner.calls).toHaveLength(1);
+    expect((await usedChecks(service, accountId)) - before).toBe(1);
+    const message = (error as Error).message;
+    expect(message).toMatch(/not sent again/);
+    expect(message).not.toMatch(/nothing could have run/);
   });
 
   it('retries an asynchronous create behind the same proxy without queuing a second check', async () => {

@@ -6,7 +6,8 @@ describe('checkError', () => {
     expect(checkError('TIMEOUT')).toEqual({
       code: 'TIMEOUT',
       status: 504,
-      message: 'The government portal took too long to answer. It is safe to retry.',
+      message:
+        'The government portal took too long to answer, and nothing was charged (errors never are). It is safe to retry.',
     });
     expect(checkError('BUSY')).toMatchObject({ status: 503, retryAfter: 30 });
     expect(checkError('RATE_LIMITED', undefined, { retryAfter: 7 })).toMatchObject({

@@ -78,13 +78,14 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
   INTERNAL: {
     status: 500,
     message:
-      'Something went wrong on our side. Retry; if it keeps failing, contact support quoting the X-Request-Id header.',
+      'Something went wrong on our side, and nothing was charged (errors never are). Retry; if it keeps failing, contact support quoting the X-Request-Id header.',
     action: 'retry, then contact support with X-Request-Id',
     asyncRetry: { maxAttempts: 3 },
   },
   UPSTREAM_UNEXPECTED: {
     status: 502,
-    message: 'The government portal returned a page we did not expect. Retry later.',
+    message:
+      'The government portal returned a page we did not expect, and nothing was charged (errors never are). Retry later.',
     action: 'retry later',
     asyncRetry: { maxAttempts: 2 },
   },
@@ -97,7 +98,8 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
   },
   TIMEOUT: {
     status: 504,
-    message: 'The government portal took too long to answer. It is safe to retry.',
+    message:
+      'The government portal took too long to answer, and nothing was charged (errors never are). It is safe to retry.',
     action: 'safe to retry',
     asyncRetry: { maxAttempts: 3 },
   },

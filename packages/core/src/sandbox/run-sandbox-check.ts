@@ -6,7 +6,7 @@ import { fail, ok } from '../outcome.js';
 import type { ValidatedRequest } from '../validation/check-request.js';
 import { SANDBOX_PEOPLE } from './people.js';
 import { immigrationStatusResult, rightToRentResult, rightToWorkResult } from './results.js';
-import { findSandboxScenario, SANDBOX_DATE_OF_BIRTH, scenarioAnswer } from './scenarios.js';
+import { findSandboxScenario, SANDBOX_DATE_OF_BIRTH, sandboxShareCode, scenarioAnswer } from './scenarios.js';
 
 export interface SandboxContext {
   /** 1-based attempt; synchronous checks are attempt 1. */
@@ -38,6 +38,18 @@ function scenarioError(code: CheckError['code']): CheckError {
 }
 
 /**
+ * The answer for a code that is no sandbox scenario: most often a real share code sent with a test
+ * key, so the message says that a test key answers only the sandbox's codes and where to find them
+ * (the catalogue's "ask the applicant to check the code" would send the integrator the wrong way).
+ */
+export function unknownSandboxCodeError(kind: ValidatedRequest['kind']): CheckError {
+  return checkError(
+    'NOT_FOUND',
+    `The share code is not one of the sandbox's test codes. This is a test key (rtw_test_...): it never reaches the government portal, and only the sandbox's test share codes answer, such as ${sandboxShareCode(kind, 'ACPT0001')} with date of birth ${SANDBOX_DATE_OF_BIRTH}. List them with \`rtw sandbox codes\` or see "Test share codes" in the @sharecode/sandbox README. To check a real share code, use a live key (rtw_live_...).`,
+  );
+}
+
+/**
  * Runs a check against the sandbox scenarios: the result of the request's kind, or the scenario's
  * error. Deterministic for the same (request, attempt, now).
  */
@@ -46,7 +58,7 @@ export async function runSandboxCheck(
   ctx: SandboxContext,
 ): Promise<Outcome<CheckResult>> {
   const scenario = findSandboxScenario(req.kind, req.request.share_code);
-  if (!scenario) return fail(checkError('NOT_FOUND'));
+  if (!scenario) return fail(unknownSandboxCodeError(req.kind));
   const answer = scenarioAnswer(scenario, ctx.attempt);
   if (answer.type === 'error') return fail(scenarioError(answer.code));
   if (req.request.date_of_birth !== SANDBOX_DATE_OF_BIRTH) return fail(checkError('DOB_MISMATCH'));

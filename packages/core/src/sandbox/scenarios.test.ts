@@ -95,4 +95,20 @@ describe('the gate answers (issue 36)', () => {
       });
     }
   });
+
+  it('says an unknown code on a test key is not a sandbox code, and where the test codes are', async () => {
+    const answer = await run('W9Z8Y7X6V');
+    if (answer.ok) throw new Error('an unknown code answered a result');
+    expect(answer.error).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    expect(answer.error.message).toMatch(/This is a test key/);
+    expect(answer.error.message).toMatch(/only the sandbox's test share codes answer, such as WACPT0001/);
+    expect(answer.error.message).toMatch(/`rtw sandbox codes`/);
+    expect(answer.error.message).toMatch(/sandbox README/);
+    // Not a share code from the request, nor the catalogue's advice to ask the applicant.
+    expect(answer.error.message).not.toMatch(/W9Z8Y7X6V|Ask the applicant/);
+    // The scenario for "the portal does not know the code" keeps the catalogue's message.
+    const scenario = await run('WNFND0001');
+    expect(scenario).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(scenario.ok ? '' : scenario.error.message).toMatch(/Ask the applicant/);
+  });
 });

@@ -79,7 +79,7 @@ export function registerStartCommand(program: Command): void {
       )
       .option(
         '--no-portal-driver',
-        'no browser: live keys get 500 INTERNAL, sandbox keys work as usual (env RTW_PORTAL_DRIVER=off)',
+        'no browser: a synchronous live check gets 503 BUSY with Retry-After 30 (nothing run or charged), asynchronous live checks wait in the queue for an instance with a driver; sandbox keys work as usual (env RTW_PORTAL_DRIVER=off)',
       ),
   ).action(async (flags: ConfigFlags & LifecycleFlags) => {
     // Loaded here, not at the top: the admin commands need neither the HTTP stack nor the browser

@@ -1,4 +1,4 @@
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeNewFileAtomic } from './atomic-write.js';
 import { writeHeads } from './chain-head.js';
@@ -13,6 +13,7 @@ import {
   serialiseReceipt,
   sha256Hex,
 } from './receipt.js';
+import { RECEIPTS_DIR, receiptFiles } from './receipt-files.js';
 import { ShareCodeRegisterError } from './register-error.js';
 import { ensureRegisterInfo } from './register-info.js';
 import { hashFile } from './register-path.js';
@@ -20,32 +21,7 @@ import { type Present, type RegisterProblem, receiptProblem } from './register-p
 import { readBounded } from './sealed-json.js';
 import { assertChainWritable } from './write-guard.js';
 
-export const RECEIPTS_DIR = 'receipts';
-export const EVIDENCE_DIR = 'evidence';
-export const RECEIPT_NAME = /^(\d{6})\.json$/;
-
-/**
- * The receipt files present, by sequence number: regular files only. A symbolic link or a folder
- * under a receipt's name is never read as a receipt (verify names it as a file the register did
- * not file); nor is a `receipts` that is itself a symbolic link.
- */
-export async function receiptFiles(register: Register): Promise<Map<number, string>> {
-  const dir = join(register.dir, RECEIPTS_DIR);
-  let entries: import('node:fs').Dirent[];
-  try {
-    if (!(await lstat(dir)).isDirectory()) return new Map();
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return new Map();
-    throw error;
-  }
-  const files = new Map<number, string>();
-  for (const entry of entries) {
-    const match = RECEIPT_NAME.exec(entry.name);
-    if (match && entry.isFile()) files.set(Number(match[1]), join(dir, entry.name));
-  }
-  return files;
-}
+export { EVIDENCE_DIR, RECEIPT_NAME, RECEIPTS_DIR, receiptFiles } from './receipt-files.js';
 
 /**
  * A receipt file as read: its hash, what it holds (bounded in size and depth), and why it is not a

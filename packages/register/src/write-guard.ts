@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { HEAD_FILE, outsideHeadFor, type ReadHead, readHeadFile } from './chain-head.js';
 import type { Register } from './open-register.js';
 import { receiptFileName } from './receipt.js';
+import { RECEIPTS_DIR, receiptFiles } from './receipt-files.js';
 import { ShareCodeRegisterError } from './register-error.js';
 import { readRegisterInfo } from './register-info.js';
 import { hashFile } from './register-path.js';
-import { RECEIPTS_DIR, receiptFiles } from './register-store.js';
 
 // Before a receipt is appended: the chain must end where its heads say it does. Appending to a
 // register whose newest receipts were deleted (or an older backup put back) would chain the new

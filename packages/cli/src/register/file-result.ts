@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
-import { userInfo } from 'node:os';
 import {
   assertChainWritable,
   assertModeAccepted,
   type CheckMode,
-  type FiledCheck,
   fileCheck,
   LIKENESS_HOWS,
   type LikenessHow,
@@ -17,22 +15,12 @@ import { type Failure, withMessage } from '../render/failure.js';
 import { canPrompt } from '../request/gather.js';
 import { promptedValue } from '../request/prompted.js';
 import { askPerson } from './ask-filing.js';
+import { type Filed, likenessLine, operatorOf } from './filed.js';
 import { registerFor, wantsRegister } from './open-register.js';
 import { askAndRecordLikeness } from './record-likeness.js';
 import { registerFailure } from './register-failure.js';
 
 type Options = Readonly<Record<string, unknown>>;
-
-/** Who ran the check: --checked-by, else RTW_CHECKED_BY, else the login name. */
-export function operatorOf(options: Options, io: CliIo): string | undefined {
-  const named = stringOption(options, 'checkedBy')?.trim() || envValue(io.env, 'RTW_CHECKED_BY');
-  if (named) return named;
-  try {
-    return userInfo().username || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * How the check was made, for the receipt: sandbox with --sandbox or a test key (`rtw_test_`, test
@@ -87,18 +75,6 @@ export async function fileResult(
       error: withMessage(failure, `The check ran, but it was not filed in the register: ${failure.message}`),
     };
   }
-}
-
-/** A filing and the register it went into. */
-export type Filed = FiledCheck & { registerDir: string };
-
-/** The likeness line: how and by whom, or what to do to record it. */
-export function likenessLine(filed: Filed): string {
-  const { receipt } = filed;
-  return filed.likeness === null
-    ? 'Likeness:         not recorded: compare the photo with the person (in person or on a live video call), then: rtw register confirm-likeness ' +
-        `${receipt.reference} --how in-person|video --by NAME`
-    : `Likeness:         ${filed.likeness.how} by ${filed.likeness.by}`;
 }
 
 /** Said once, when a filing started the register (the folder was empty or new). */

@@ -3,7 +3,7 @@ import { confirmLikeness } from '@sharecode/register';
 import type { Output } from '../output/output.js';
 import { type Failure, withMessage } from '../render/failure.js';
 import { askLikeness } from './ask-filing.js';
-import { type Filed, likenessLine, operatorOf } from './file-result.js';
+import { type Filed, likenessLine, operatorOf } from './filed.js';
 import { registerFor } from './open-register.js';
 import { registerFailure } from './register-failure.js';
 

@@ -250,7 +250,15 @@ describe('asynchronous checks across server processes', () => {
     }, async () => {
       const logs = [join(dir, 'split-a.log'), join(dir, 'split-b.log')];
       const [a, b] = await Promise.all(
-        logs.map((log) => startAsyncServerProcess({ ...env, RTW_TEST_LIVE_DELAY_MS: '30' }, log)),
+        // No process dies here, so no lease should run out: with FAST_ENV's 2 s, a process stalled
+        // for 2 s on a loaded CI machine lost its lease and the other ran that attempt again (the
+        // designed recovery, counted in lostRuns), which this test counts as a second run.
+        logs.map((log) =>
+          startAsyncServerProcess(
+            { ...env, RTW_ASYNC_LEASE_SECONDS: '15', RTW_TEST_LIVE_DELAY_MS: '30' },
+            log,
+          ),
+        ),
       );
       if (!a || !b) throw new Error('servers did not start');
       try {

@@ -21,7 +21,9 @@ export interface CliIo {
    * Asks a question on the terminal and resolves with the line typed, or undefined at end of input.
    * Only used when stdin and stderr are terminals; absent in tests that drive no terminal.
    */
-  prompt?: ((question: string) => Promise<string | undefined>) | undefined;
+  prompt?:
+    | ((question: string, options?: { signal?: AbortSignal }) => Promise<string | undefined>)
+    | undefined;
   /**
    * Ctrl-C handlers: each command registers what must be undone (a spinner line, a server). A handler
    * may return a sentence to print after "Interrupted." (what the user must know, e.g. a possible charge).

@@ -124,3 +124,44 @@ describe("an HR officer's week with the statutory excuse", () => {
     expect((await stat(out)).size).toBeGreaterThan(1000);
   }, 120_000);
 });
+
+describe('Ctrl-C at "Type their id" after a check has run', () => {
+  it('files the check first, as a new entry, then stops (exit 130)', async () => {
+    // Filed before dates of birth were kept: the same name is a candidate, so the question comes.
+    const { fileCheck, loadRegisterKey, openRegister } = await import('@sharecode/register');
+    const dir = join(root, 'older');
+    const { key } = await loadRegisterKey({ env, registerDir: dir, create: true });
+    await fileCheck(
+      openRegister(dir, key, { env }),
+      {
+        title: 'Right to work',
+        outcome: 'ACCEPTED',
+        name: 'PRIYA ANJALI SHARMA',
+        share_code: 'WOLD00001',
+        reference: 'WE-OLD',
+        checked_at: '2025-01-10T09:00:00.000Z',
+        expiry_date: '2026-01-10',
+      },
+      { mode: 'sandbox', person: 'EMP-3' },
+    );
+    const check = terminal([
+      'check',
+      'right-to-work',
+      '--sandbox',
+      '--company',
+      'Acme Ltd',
+      '--register',
+      dir,
+      '--share-code',
+      'WACPT0001',
+      '--dob',
+      DOB,
+    ]);
+    await check.waitFor('Type their id to file it under them, or Enter for a new entry: ');
+    check.type('\x03');
+    expect(await check.exit).toBe(130);
+    expect(check.screen).toContain('The check had run, so it was filed first, as a new entry (receipt 2)');
+    const list = await finished(['register', 'list', '--register', dir]);
+    expect(list.screen).toMatch(/2 people in the register/);
+  }, 60_000);
+});

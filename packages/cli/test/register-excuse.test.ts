@@ -292,6 +292,39 @@ describe('a follow-up check that may be someone already in the register', () => 
       'Note: this may be EMP-3, already in the register; filed as PRIYA ANJALI SHARMA. If it is the same person, file their checks with --person ID.',
     );
   }, 60_000);
+  it('files the check first, as a new entry, when Ctrl-C ends that question (exit 130)', async () => {
+    const dir = await olderRegister('maybe-ctrl-c');
+    let press = (): void => undefined;
+    const run = await runMain(
+      [
+        'check',
+        KIND_NAME.right_to_work,
+        '--sandbox',
+        '--share-code',
+        'WACPT0001',
+        '--dob',
+        SANDBOX_DATE_OF_BIRTH,
+      ].concat(KIND_FLAGS.right_to_work, ['--register', dir]),
+      env,
+      (handler) => {
+        press = handler;
+      },
+      (question, signal) => {
+        if (!question.startsWith('Type their id')) return Promise.resolve('');
+        // What bin.ts does on Ctrl-C while the question waits: the command's own first-Ctrl-C handler.
+        const ended = new Promise<string | undefined>((_, reject) =>
+          signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+        );
+        press();
+        return ended;
+      },
+    );
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stderr).toContain('The check had run, so it was filed first, as a new entry (receipt 2)');
+    expect(run.stderr).toContain('Note: this may be EMP-3, already in the register');
+    const listed = json<Listed>(await runMain(['register', 'list', '--register', dir, '--json'], env));
+    expect(listed.people.map((p) => p.person).sort()).toEqual(['EMP-3', 'PRIYA ANJALI SHARMA']);
+  }, 60_000);
 });
 
 describe('a receipt edited after it was filed', () => {

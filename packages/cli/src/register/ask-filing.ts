@@ -50,12 +50,14 @@ export async function askLikeness(io: CliIo): Promise<LikenessHow | undefined> {
 
 /**
  * At a terminal, before filing: when the check may be about someone already in the register (the
- * same name, not matched for sure), asks whether it is; never files a second entry unasked.
+ * same name, not matched for sure), asks whether it is; never files a second entry unasked. When
+ * `signal` aborts (Ctrl-C), the question ends as Enter would: a new entry.
  */
 export async function askPerson(
   io: CliIo,
   register: Register,
   result: CheckResult,
+  signal?: AbortSignal,
 ): Promise<string | undefined> {
   if (io.prompt === undefined) return undefined;
   const checks = (await readReceipts(register))
@@ -66,10 +68,35 @@ export async function askPerson(
   if (candidates.length === 0) return undefined;
   io.stderr.write(`This check may be about someone already in the register: ${candidates.join(', ')}.\n`);
   for (let asked = 0; asked < MAX_ASKS; asked++) {
-    const typed = await io.prompt('Type their id to file it under them, or Enter for a new entry: ');
+    const typed = await io
+      .prompt('Type their id to file it under them, or Enter for a new entry: ', { signal })
+      .catch((error: unknown) => {
+        if (signal?.aborted) return undefined;
+        throw error;
+      });
     if (typed === undefined || typed.trim() === '') return undefined;
     if (candidates.includes(typed.trim())) return typed.trim();
     io.stderr.write(`"${typed.trim()}" is not one of ${candidates.join(', ')}.\n`);
   }
   return undefined;
+}
+
+/**
+ * The person question, with the first Ctrl-C taken here: the check has run and may have been paid
+ * for, so Ctrl-C ends the question as Enter would and the check is filed before the command stops
+ * (`interrupted`). Without a command's own Ctrl-C (a test's terminal), it is asked as it is.
+ */
+export async function askDeferringCtrlC(
+  io: CliIo,
+  register: Register,
+  result: CheckResult,
+): Promise<{ person: string | undefined; interrupted: boolean }> {
+  const controller = new AbortController();
+  const release = io.deferInterrupt?.(() => controller.abort());
+  try {
+    const person = await askPerson(io, register, result, controller.signal);
+    return { person, interrupted: controller.signal.aborted };
+  } finally {
+    release?.();
+  }
 }

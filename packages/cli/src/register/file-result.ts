@@ -9,12 +9,13 @@ import {
 } from '@sharecode/register';
 import type { CheckResult } from '@sharecode/sdk';
 import type { CliIo } from '../context.js';
+import { EXIT } from '../exit-codes.js';
 import { envValue, flagOption, stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
-import { type Failure, withMessage } from '../render/failure.js';
+import { cliFailure, type Failure, withMessage } from '../render/failure.js';
 import { canPrompt } from '../request/gather.js';
 import { promptedValue } from '../request/prompted.js';
-import { askPerson } from './ask-filing.js';
+import { askDeferringCtrlC } from './ask-filing.js';
 import { type Filed, likenessLine, operatorOf } from './filed.js';
 import { registerFor, wantsRegister } from './open-register.js';
 import { askAndRecordLikeness } from './record-likeness.js';
@@ -57,7 +58,11 @@ export async function fileResult(
     const operator = operatorOf(options, io);
     let person = extra.person ?? stringOption(options, 'person');
     const how = likenessOption(options);
-    if (extra.ask === true) person ??= await askPerson(io, register.value, result);
+    const asked =
+      extra.ask === true && person === undefined
+        ? await askDeferringCtrlC(io, register.value, result)
+        : undefined;
+    person ??= asked?.person;
     const filed = await fileCheck(register.value, result, {
       mode: checkModeOf(options, io),
       allowMixedModes: flagOption(options, 'allowMixedModes'),
@@ -67,7 +72,10 @@ export async function fileResult(
       organisation: stringOption(options, 'company') ?? promptedValue(options, 'company_name'),
       fallbackReference: extra.fallbackReference,
     });
-    return { ok: true, value: { ...filed, registerDir: register.value.dir } };
+    return {
+      ok: true,
+      value: { ...filed, registerDir: register.value.dir, interrupted: asked?.interrupted === true },
+    };
   } catch (error) {
     const failure = registerFailure(error);
     return {
@@ -136,6 +144,14 @@ export async function fileIfAsked(
   if (!filed.ok) return filed.error;
   // The check and its evidence are on disk before the likeness question: Ctrl-C there loses nothing,
   // and the photo can be opened to compare it during the call.
+  if (filed.value.interrupted === true) {
+    describeFiled(out, filed.value);
+    return cliFailure(
+      EXIT.INTERRUPTED,
+      'INTERRUPTED',
+      `Interrupted at the question. The check had run, so it was filed first, as a new entry (receipt ${filed.value.receipt.seq}); nothing was lost.`,
+    );
+  }
   const asking =
     ask && filed.value.likeness === null && !filed.value.alreadyFiled && result.outcome === 'ACCEPTED';
   describeFiled(out, filed.value, asking);

@@ -18,8 +18,8 @@ export function operatorOf(options: Options, io: CliIo): string | undefined {
   }
 }
 
-/** A filing and the register it went into. */
-export type Filed = FiledCheck & { registerDir: string };
+/** A filing and the register it went into; `interrupted`: Ctrl-C ended the question before it. */
+export type Filed = FiledCheck & { registerDir: string; interrupted?: boolean };
 
 /** The likeness line: how and by whom, or what to do to record it. */
 export function likenessLine(filed: Filed): string {

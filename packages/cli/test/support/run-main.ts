@@ -14,13 +14,14 @@ export interface MainRun {
  * no build needed, and the sandbox answers in-process. `interrupt` receives a command's first-Ctrl-C
  * handler when it registers one (a batch): calling it is what bin.ts does on the first SIGINT. With
  * `answers`, stdin and stderr are a terminal, and each question asked is answered with the next one
- * (or by the function, which may look at what is on disk when the question comes).
+ * (or by the function, which may look at what is on disk when the question comes, and is given the
+ * question's abort signal: Ctrl-C taken by the command ends the question through it).
  */
 export async function runMain(
   args: readonly string[],
   env: Record<string, string> = {},
   interrupt?: (press: () => void) => void,
-  answers?: string[] | ((question: string) => Promise<string | undefined>),
+  answers?: string[] | ((question: string, signal?: AbortSignal) => Promise<string | undefined>),
   /** The day the command believes it is (what depends on the real day: prune's --today). */
   now?: Date,
 ): Promise<MainRun> {
@@ -45,9 +46,9 @@ export async function runMain(
     },
     stdin: { isTTY: terminal, async *[Symbol.asyncIterator]() {} },
     env: { RTW_SANDBOX_FAST: '1', ...env },
-    prompt: async (question) => {
+    prompt: async (question, options) => {
       asked.push(question);
-      return typeof answers === 'function' ? answers(question) : answers?.shift();
+      return typeof answers === 'function' ? answers(question, options?.signal) : answers?.shift();
     },
     onInterrupt: () => () => {},
     deferInterrupt: (handler) => {

@@ -66,7 +66,12 @@ export async function openConnection(
     );
     const sandbox = startInProcessSandbox(io.env);
     out.detail(`Sandbox: answering in this process at ${sandbox.baseUrl}; nothing goes over the network.`);
-    const client = new ShareCodeClient({ apiKey: SANDBOX_CLI_KEY, baseUrl: sandbox.baseUrl, userAgent });
+    const client = new ShareCodeClient({
+      apiKey: SANDBOX_CLI_KEY,
+      baseUrl: sandbox.baseUrl,
+      userAgent,
+      fetch: sandbox.fetch,
+    });
     return {
       ok: true,
       value: {

@@ -1,5 +1,5 @@
-import type { WebhookRequest } from '@sharecode/sandbox';
-import { setupSandboxServer } from '@sharecode/sandbox/node';
+import { createSandbox, type WebhookRequest } from '@sharecode/sandbox';
+import { getResponse } from 'msw';
 import { sandboxTiming } from './sandbox-delays.js';
 
 /**
@@ -10,6 +10,8 @@ export const SANDBOX_CLI_KEY = 'rtw_test_rtwcli0sandbox0000000000000000000000000
 
 export interface InProcessSandbox {
   baseUrl: string;
+  /** The client's fetch: answers from the sandbox's handlers, and refuses any other address. */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   webhookSecret: string;
   pollIntervalMs: number;
   pollMaxIntervalMs: number;
@@ -29,22 +31,37 @@ function checkIdOf(webhook: WebhookRequest): string | undefined {
   }
 }
 
-/** Starts the MSW sandbox inside this process: requests to its base URL never leave it. */
+/**
+ * Starts the sandbox inside this process. Its handlers answer the client's own fetch directly: the
+ * process's global fetch is left alone (MSW's interception would patch it for every caller, and a
+ * host running `main()` in-process, as the tests do, would find its other requests refused).
+ */
 export function startInProcessSandbox(env: Readonly<Record<string, string | undefined>>): InProcessSandbox {
   const timing = sandboxTiming(env);
-  const { server, sandbox } = setupSandboxServer(
-    timing.delays === undefined ? {} : { delays: timing.delays },
-  );
+  const sandbox = createSandbox(timing.delays === undefined ? {} : { delays: timing.delays });
   const webhooks: WebhookRequest[] = [];
   const waiters: Array<() => void> = [];
   sandbox.onWebhook((request) => {
     webhooks.push(request);
     for (const wake of waiters.splice(0)) wake();
   });
-  // Anything not for the sandbox is refused rather than sent: --sandbox promises no network.
-  server.listen({ onUnhandledRequest: 'error' });
+  const origin = new URL(sandbox.baseUrl).origin;
   return {
     baseUrl: sandbox.baseUrl,
+    async fetch(input, init) {
+      const request = new Request(input, init);
+      // --sandbox promises no network: an address that is not the sandbox's is refused, never sent.
+      if (new URL(request.url).origin !== origin) {
+        throw new TypeError(`--sandbox sends nothing over the network; ${request.url} is not the sandbox.`);
+      }
+      return (
+        (await getResponse(sandbox.handlers, request)) ??
+        Response.json(
+          { error: { code: 'NOT_FOUND', message: 'No such endpoint in the sandbox.' } },
+          { status: 404 },
+        )
+      );
+    },
     webhookSecret: sandbox.webhookSecret,
     pollIntervalMs: timing.pollIntervalMs,
     pollMaxIntervalMs: timing.pollMaxIntervalMs,
@@ -66,7 +83,6 @@ export function startInProcessSandbox(env: Readonly<Record<string, string | unde
     close() {
       // reset() cancels the sandbox's timers, so nothing keeps the process alive.
       sandbox.reset();
-      server.close();
     },
   };
 }

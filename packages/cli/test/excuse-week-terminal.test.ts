@@ -1,33 +1,29 @@
 // An HR officer's week with the register, in a pseudo-terminal (the built rtw): a check whose share
 // code and date of birth are typed, with the likeness asked for after it; the excuse in `register
 // list` and `show`; a follow-up check of the same person without --person; a leaver; an evidence pack.
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTerminal, type TerminalRun } from './support/pty.js';
+import { registerEnv } from './support/register-env.js';
 import { DOB } from './support/scenarios.js';
 
 const UK_DOB = DOB.split('-').reverse().join('/');
 const runs: TerminalRun[] = [];
 let root = '';
 let env: Record<string, string>;
+let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'rtw-week-'));
-  env = {
-    RTW_SANDBOX_FAST: '1',
-    RTW_REGISTER: join(root, 'register'),
-    RTW_REGISTER_KEY: randomBytes(32).toString('base64'),
-    XDG_CONFIG_HOME: join(root, 'config'),
-    XDG_STATE_HOME: join(root, 'state'),
-    RTW_CHECKED_BY: 'Jo Smith',
-  };
+  ({ root, env, cleanup } = await registerEnv('rtw-week-', {
+    register: true,
+    checkedBy: 'Jo Smith',
+    extra: { RTW_SANDBOX_FAST: '1' },
+  }));
 });
 afterAll(async () => {
   for (const run of runs) if (run.child.exitCode === null) run.child.kill('SIGKILL');
-  await rm(root, { recursive: true, force: true });
+  await cleanup();
 });
 
 function terminal(args: string[]): TerminalRun {

@@ -1,32 +1,24 @@
 // Issue 33's HR officer's walk, from a fresh clone: each trap found there, walked again through
 // main(argv, io) in this process.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckKind } from '@sharecode/core';
 import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerEnv } from './support/register-env.js';
 import { runMain } from './support/run-main.js';
 import { KIND_FLAGS, KIND_NAME } from './support/scenarios.js';
 
 let root: string;
 let env: Record<string, string>;
+let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'rtw-hr-walk-'));
-  env = {
-    RTW_REGISTER_KEY: randomBytes(32).toString('base64'),
-    XDG_CONFIG_HOME: join(root, 'config'),
-    XDG_STATE_HOME: join(root, 'state'),
-    RTW_CHECKED_BY: 'Jo HR',
-  };
+  ({ root, env, cleanup } = await registerEnv('rtw-hr-walk-', { checkedBy: 'Jo HR' }));
 });
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => cleanup());
 
 function check(
   kind: CheckKind,

@@ -1,30 +1,22 @@
 // The register as the employer's evidence, through rtw (issue 24): the newest receipts deleted are
 // named, live and sandbox checks are kept apart, and evidence, reports and calendars are owner-only,
 // with no second copy outside the register.
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, stat, unlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { fileCheck, loadRegisterKey, openRegister } from '@sharecode/register';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerEnv } from './support/register-env.js';
 import { runMain } from './support/run-main.js';
 
 let root: string;
 let env: Record<string, string>;
+let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'rtw-register-evidence-'));
-  env = {
-    RTW_REGISTER_KEY: randomBytes(32).toString('base64'),
-    XDG_CONFIG_HOME: join(root, 'config'),
-    XDG_STATE_HOME: join(root, 'state'),
-    RTW_CHECKED_BY: 'hr.jo',
-  };
+  ({ root, env, cleanup } = await registerEnv('rtw-register-evidence-', { checkedBy: 'hr.jo' }));
 });
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => cleanup());
 
 const checkArgs = (code: string) => [
   'check',

@@ -2,31 +2,24 @@
 // terminal views (list, show), a reference shared by several people, and the evidence pack, opened
 // with poppler (pdfdetach lists and saves its files, pdftoppm renders its pages).
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckKind } from '@sharecode/core';
 import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerEnv } from './support/register-env.js';
 import { json, runMain } from './support/run-main.js';
 import { KIND_FLAGS, KIND_NAME } from './support/scenarios.js';
 
 let root: string;
 let env: Record<string, string>;
+let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'rtw-excuse-'));
-  env = {
-    RTW_REGISTER_KEY: randomBytes(32).toString('base64'),
-    XDG_CONFIG_HOME: join(root, 'config'),
-    XDG_STATE_HOME: join(root, 'state'),
-    RTW_CHECKED_BY: 'Jo HR',
-  };
+  ({ root, env, cleanup } = await registerEnv('rtw-excuse-', { checkedBy: 'Jo HR' }));
 });
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => cleanup());
 
 /** poppler-utils opens the pack (.ci/run installs it): say so rather than fail on ENOENT. */
 function poppler(tool: 'pdfdetach' | 'pdftoppm' | 'pdftotext', args: string[]): Buffer {

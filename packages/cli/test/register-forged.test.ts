@@ -2,28 +2,21 @@
 // command names the receipts it cannot vouch for and exits non-zero, none crashes, prune deletes
 // nothing outside the register, and verify still names every forged receipt afterwards. The folders
 // evidence goes into (--out, --save-webhook) are owner-only whatever existed before.
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerEnv } from './support/register-env.js';
 import { runMain } from './support/run-main.js';
 
 let root: string;
 let env: Record<string, string>;
+let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'rtw-register-forged-'));
-  env = {
-    RTW_REGISTER_KEY: randomBytes(32).toString('base64'),
-    XDG_CONFIG_HOME: join(root, 'config'),
-    XDG_STATE_HOME: join(root, 'state'),
-  };
+  ({ root, env, cleanup } = await registerEnv('rtw-register-forged-'));
 });
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => cleanup());
 
 const checkArgs = (code: string) => [
   'check',

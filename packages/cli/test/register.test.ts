@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { appendFile, mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, mkdtemp, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckKind } from '@sharecode/core';
 import { retentionEnd } from '@sharecode/core/duties';
@@ -8,25 +6,18 @@ import { SANDBOX_DATE_OF_BIRTH, SANDBOX_SCENARIOS, sandboxShareCode } from '@sha
 import ICAL from 'ical.js';
 import { parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerEnv } from './support/register-env.js';
 import { json, runMain } from './support/run-main.js';
 import { KIND_FLAGS, KIND_NAME } from './support/scenarios.js';
 
 let root: string;
 let env: Record<string, string>;
+let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'rtw-register-'));
-  env = {
-    RTW_REGISTER_KEY: randomBytes(32).toString('base64'),
-    XDG_CONFIG_HOME: join(root, 'config'),
-    // The chain's head kept outside each register goes here, not in the user's home.
-    XDG_STATE_HOME: join(root, 'state'),
-    RTW_CHECKED_BY: 'hr.jo',
-  };
+  ({ root, env, cleanup } = await registerEnv('rtw-register-', { checkedBy: 'hr.jo' }));
 });
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => cleanup());
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });

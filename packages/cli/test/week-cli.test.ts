@@ -1,31 +1,24 @@
 // Issue 33, the week's traps outside batches: the company typed at the prompt is recorded, dates are
 // read one way everywhere, times are UK times, and help says what each command prints.
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonTime } from '../src/render/london-time.js';
+import { registerEnv } from './support/register-env.js';
 import { runMain } from './support/run-main.js';
 
 let root: string;
 let env: Record<string, string>;
+let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'rtw-week-cli-'));
-  env = {
-    RTW_REGISTER_KEY: randomBytes(32).toString('base64'),
-    XDG_CONFIG_HOME: join(root, 'config'),
-    XDG_STATE_HOME: join(root, 'state'),
-    RTW_CHECKED_BY: 'hr.jo',
-    NO_COLOR: '1',
-    CI: '1',
-  };
+  ({ root, env, cleanup } = await registerEnv('rtw-week-cli-', {
+    checkedBy: 'hr.jo',
+    extra: { NO_COLOR: '1', CI: '1' },
+  }));
 });
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => cleanup());
 
 const CHECK = ['check', 'right-to-work', '--sandbox', '--no-evidence', '--share-code', 'WACPT0001'];
 

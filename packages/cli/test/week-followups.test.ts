@@ -1,29 +1,21 @@
 // Issue 33, the week's traps in `rtw followups`: an exit code while there is still time, a calendar
 // of every follow-up to come, and a tampered receipt never dropped in silence.
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerEnv } from './support/register-env.js';
 import { json, runMain } from './support/run-main.js';
 
 let root: string;
 let env: Record<string, string>;
+let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'rtw-week-followups-'));
-  env = {
-    RTW_REGISTER_KEY: randomBytes(32).toString('base64'),
-    XDG_CONFIG_HOME: join(root, 'config'),
-    XDG_STATE_HOME: join(root, 'state'),
-    RTW_CHECKED_BY: 'hr.jo',
-  };
+  ({ root, env, cleanup } = await registerEnv('rtw-week-followups-', { checkedBy: 'hr.jo' }));
 });
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => cleanup());
 
 async function file(register: string, code: string, person: string) {
   const run = await runMain(

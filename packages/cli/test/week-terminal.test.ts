@@ -1,18 +1,18 @@
 // Issue 33: the week's traps walked at a real terminal (the built rtw in a pseudo-terminal): the
 // company typed at the prompt is filed, an Excel CSV with a Job title column runs, a corrected row
 // runs again, and `rtw followups` tells cron in time and writes a full calendar.
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTerminal, type TerminalRun } from './support/pty.js';
+import { registerEnv } from './support/register-env.js';
 import { DOB } from './support/scenarios.js';
 
 const UK_DOB = DOB.split('-').reverse().join('/');
 const runs: TerminalRun[] = [];
 let root: string;
 let env: Record<string, string>;
+let cleanup: () => Promise<void>;
 
 const started = (run: TerminalRun): TerminalRun => {
   runs.push(run);
@@ -20,18 +20,14 @@ const started = (run: TerminalRun): TerminalRun => {
 };
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'rtw-week-terminal-'));
-  env = {
-    RTW_SANDBOX_FAST: '1',
-    RTW_REGISTER_KEY: randomBytes(32).toString('base64'),
-    XDG_CONFIG_HOME: join(root, 'config'),
-    XDG_STATE_HOME: join(root, 'state'),
-    RTW_CHECKED_BY: 'hr.jo',
-  };
+  ({ root, env, cleanup } = await registerEnv('rtw-week-terminal-', {
+    checkedBy: 'hr.jo',
+    extra: { RTW_SANDBOX_FAST: '1' },
+  }));
 });
 afterAll(async () => {
   for (const run of runs) if (run.child.exitCode === null) run.child.kill('SIGKILL');
-  await rm(root, { recursive: true, force: true });
+  await cleanup();
 });
 
 describe("an HR officer's week at a terminal", () => {

@@ -12,6 +12,7 @@ import { peopleOf } from './people.js';
 import type { CheckMode } from './receipt.js';
 import type { RegisterProblem } from './register-problem.js';
 import { readRegister } from './register-store.js';
+import type { VouchedReceipts } from './vouched.js';
 
 export const DEFAULT_FOLLOW_UP_WINDOW_DAYS = 28;
 
@@ -52,6 +53,11 @@ export interface FollowUpOptions {
   today?: string | undefined;
   /** The window in days (default 28). */
   withinDays?: number | undefined;
+  /**
+   * The receipts the register vouches for (`vouchedReceipts`), already read: listed instead of
+   * reading the register again, with `refused` as the problems. A caller that verifies reads once.
+   */
+  vouched?: VouchedReceipts | undefined;
 }
 
 /**
@@ -65,7 +71,10 @@ export async function listFollowUps(
   const today = options.today ?? formatDate(new Date());
   const within = options.withinDays ?? DEFAULT_FOLLOW_UP_WINDOW_DAYS;
   const items: FollowUpItem[] = [];
-  const { receipts, problems } = await readRegister(register);
+  const { receipts, problems } =
+    options.vouched === undefined
+      ? await readRegister(register)
+      : { receipts: options.vouched.receipts, problems: options.vouched.refused };
   for (const person of peopleOf(receipts)) {
     const followUp = person.followUp;
     if (!followUp.due) continue;

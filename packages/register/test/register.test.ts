@@ -16,6 +16,7 @@ import { newRegisterKey, parseRegisterKey } from '../src/register-key.js';
 import { setEmploymentDates } from '../src/set-dates.js';
 import { summariseRegister } from '../src/summary.js';
 import { verifyRegister } from '../src/verify-register.js';
+import { vouchedReceipts } from '../src/vouched.js';
 
 // Live checks unless a test says otherwise.
 const fileCheck = (into: Register, result: RegisterableResult, options: Partial<FileCheckOptions> = {}) =>
@@ -185,6 +186,24 @@ describe('follow-ups, dates, prune and summary', () => {
     ]);
     expect(list.overdue).toBe(1);
     expect((await listFollowUps(register, { today: '2026-11-23', withinDays: 365 })).items).toHaveLength(3);
+  });
+
+  it('lists from receipts already vouched for, without reading the register again', async () => {
+    await fileCheck(register, work({ reference: 'A', name: 'A', expiry_date: '2026-12-01' }));
+    await fileCheck(register, work({ reference: 'B', name: 'B', expiry_date: '2026-11-20' }));
+    const vouched = await vouchedReceipts(register);
+    const today = '2026-11-23';
+    expect(await listFollowUps(register, { today, vouched })).toEqual(
+      await listFollowUps(register, { today }),
+    );
+    // What the caller's verification refused is left out of the list and named as its problems.
+    const refused = [{ kind: 'changed' as const, path: 'receipts/000002.json', detail: 'was edited' }];
+    const list = await listFollowUps(register, {
+      today,
+      vouched: { ...vouched, receipts: vouched.receipts.slice(0, 1), refused },
+    });
+    expect(list.items.map((i) => i.person)).toEqual(['A']);
+    expect(list.problems).toEqual(refused);
   });
 
   it('prunes only people past their retention end and keeps the chain verifiable', async () => {

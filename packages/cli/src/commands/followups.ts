@@ -1,4 +1,11 @@
-import { type FollowUpItem, type FollowUpList, listFollowUps, verifyRegister } from '@sharecode/register';
+import {
+  type FollowUpItem,
+  type FollowUpList,
+  listFollowUps,
+  type RegisterProblem,
+  type VouchedReceipts,
+  vouchedReceipts,
+} from '@sharecode/register';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { numberOption, stringOption } from '../options.js';
@@ -46,14 +53,12 @@ function printItems(
   }
 }
 
-type Problems = Awaited<ReturnType<typeof verifyRegister>>['problems'];
-
 /**
  * A register that does not verify cannot be trusted to list everyone: a receipt edited or sealed
  * with another key is left out of the list, so the list is shown with every problem named, and the
  * command fails (exit 9) even when nothing is due.
  */
-function printProblems(out: Output, dir: string, problems: Problems): void {
+function printProblems(out: Output, dir: string, problems: readonly RegisterProblem[]): void {
   const { bold, red } = out.out;
   out.error(
     red(
@@ -74,6 +79,7 @@ async function writeCalendar(
   out: Output,
   list: FollowUpList,
   register: Parameters<typeof listFollowUps>[0],
+  vouched: VouchedReceipts,
 ): Promise<void> {
   const ics = stringOption(ctx.options, 'ics');
   if (ics === undefined) return;
@@ -81,7 +87,7 @@ async function writeCalendar(
   const all =
     ctx.sourceOf('within') === 'cli'
       ? list
-      : await listFollowUps(register, { today: list.today, withinDays: CALENDAR_DAYS });
+      : await listFollowUps(register, { today: list.today, withinDays: CALENDAR_DAYS, vouched });
   const { followUpsCalendar } = await import('../register/follow-ups-calendar.js');
   await writePrivateFile(ics, followUpsCalendar(all, new Date()));
   const scope =
@@ -97,12 +103,15 @@ async function writeCalendar(
  */
 export async function followupsCommand(ctx: CommandContext): Promise<number> {
   return withRegister(ctx, async (register, out) => {
-    const verified = await verifyRegister(register);
+    // One reading: the list holds only the receipts verification vouches for, and it names the rest.
+    const vouched = await vouchedReceipts(register);
+    const verified = vouched.verification;
     const list = await listFollowUps(register, {
       today: stringOption(ctx.options, 'today'),
       withinDays: numberOption(ctx.options, 'within', 28),
+      vouched,
     });
-    await writeCalendar(ctx, out, list, register);
+    await writeCalendar(ctx, out, list, register, vouched);
     if (out.json)
       out.jsonValue({
         ...list,

@@ -142,8 +142,6 @@ export async function fileIfAsked(
   const ask = canPrompt(out.io);
   const filed = await fileResult(options, out.io, result, { fallbackReference, ask });
   if (!filed.ok) return filed.error;
-  // The check and its evidence are on disk before the likeness question: Ctrl-C there loses nothing,
-  // and the photo can be opened to compare it during the call.
   if (filed.value.interrupted === true) {
     describeFiled(out, filed.value);
     return cliFailure(
@@ -152,6 +150,8 @@ export async function fileIfAsked(
       `Interrupted at the question. The check had run, so it was filed first, as a new entry (receipt ${filed.value.receipt.seq}); nothing was lost.`,
     );
   }
+  // The check and its evidence are on disk before the likeness question: Ctrl-C there loses nothing,
+  // and the photo can be opened to compare it during the call.
   const asking =
     ask && filed.value.likeness === null && !filed.value.alreadyFiled && result.outcome === 'ACCEPTED';
   describeFiled(out, filed.value, asking);

@@ -5,10 +5,12 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTerminal, type TerminalRun } from './support/pty.js';
-import { registerEnv } from './support/register-env.js';
+import { registerEnv, registerWithOlderCheck } from './support/register-env.js';
 import { DOB } from './support/scenarios.js';
 
 const UK_DOB = DOB.split('-').reverse().join('/');
+// A sandbox right-to-work check for Acme Ltd: every run below starts so.
+const ACME_SANDBOX_CHECK = ['check', 'right-to-work', '--sandbox', '--company', 'Acme Ltd'];
 const runs: TerminalRun[] = [];
 let root = '';
 let env: Record<string, string>;
@@ -41,16 +43,7 @@ async function finished(args: string[]): Promise<{ code: number | null; screen: 
 describe("an HR officer's week with the statutory excuse", () => {
   it('checks, records the likeness, follows up, records a leaver and packs the evidence', async () => {
     // Monday: a starter, checked at the terminal; the likeness is asked for after the check.
-    const check = terminal([
-      'check',
-      'right-to-work',
-      '--sandbox',
-      '--company',
-      'Acme Ltd',
-      '--register',
-      '--person',
-      'EMP-7',
-    ]);
+    const check = terminal([...ACME_SANDBOX_CHECK, '--register', '--person', 'EMP-7']);
     await check.waitFor('Share code: ');
     check.type('WACPT0001\r');
     await check.waitFor('Date of birth (DD/MM/YYYY): ');
@@ -76,11 +69,7 @@ describe("an HR officer's week with the statutory excuse", () => {
 
     // Wednesday: a follow-up check of the same person, without --person: filed under EMP-7.
     const followUp = terminal([
-      'check',
-      'right-to-work',
-      '--sandbox',
-      '--company',
-      'Acme Ltd',
+      ...ACME_SANDBOX_CHECK,
       '--register',
       '--share-code',
       'WACPT0001',
@@ -124,28 +113,9 @@ describe("an HR officer's week with the statutory excuse", () => {
 describe('Ctrl-C at "Type their id" after a check has run', () => {
   it('files the check first, as a new entry, then stops (exit 130)', async () => {
     // Filed before dates of birth were kept: the same name is a candidate, so the question comes.
-    const { fileCheck, loadRegisterKey, openRegister } = await import('@sharecode/register');
-    const dir = join(root, 'older');
-    const { key } = await loadRegisterKey({ env, registerDir: dir, create: true });
-    await fileCheck(
-      openRegister(dir, key, { env }),
-      {
-        title: 'Right to work',
-        outcome: 'ACCEPTED',
-        name: 'PRIYA ANJALI SHARMA',
-        share_code: 'WOLD00001',
-        reference: 'WE-OLD',
-        checked_at: '2025-01-10T09:00:00.000Z',
-        expiry_date: '2026-01-10',
-      },
-      { mode: 'sandbox', person: 'EMP-3' },
-    );
+    const dir = await registerWithOlderCheck(join(root, 'older'), env);
     const check = terminal([
-      'check',
-      'right-to-work',
-      '--sandbox',
-      '--company',
-      'Acme Ltd',
+      ...ACME_SANDBOX_CHECK,
       '--register',
       dir,
       '--share-code',

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { CheckKind } from '@sharecode/core';
 import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerEnv } from './support/register-env.js';
+import { registerEnv, registerWithOlderCheck } from './support/register-env.js';
 import { json, runMain } from './support/run-main.js';
 import { KIND_FLAGS, KIND_NAME } from './support/scenarios.js';
 
@@ -246,26 +246,7 @@ describe('rtw register pack', () => {
 });
 
 describe('a follow-up check that may be someone already in the register', () => {
-  // Filed before dates of birth were kept: the same name is a candidate, not a match.
-  async function olderRegister(name: string): Promise<string> {
-    const { fileCheck, loadRegisterKey, openRegister } = await import('@sharecode/register');
-    const dir = join(root, name);
-    const { key } = await loadRegisterKey({ env, registerDir: dir, create: true });
-    await fileCheck(
-      openRegister(dir, key, { env }),
-      {
-        title: 'Right to work',
-        outcome: 'ACCEPTED',
-        name: 'PRIYA ANJALI SHARMA',
-        share_code: 'WOLD00001',
-        reference: 'WE-OLD',
-        checked_at: '2025-01-10T09:00:00.000Z',
-        expiry_date: '2026-01-10',
-      },
-      { mode: 'sandbox', person: 'EMP-3' },
-    );
-    return dir;
-  }
+  const olderRegister = (name: string) => registerWithOlderCheck(join(root, name), env);
 
   it('asks at a terminal whether it is them, and files it under the id given', async () => {
     const dir = await olderRegister('maybe');

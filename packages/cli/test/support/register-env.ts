@@ -37,3 +37,26 @@ export async function registerEnv(prefix: string, options: RegisterEnvOptions = 
   };
   return { root, env, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
+
+/**
+ * A register in `dir` holding one sandbox check of PRIYA ANJALI SHARMA as EMP-3, filed before dates
+ * of birth were kept: a new check of that name is a candidate, not a sure match, so rtw asks.
+ */
+export async function registerWithOlderCheck(dir: string, env: Record<string, string>): Promise<string> {
+  const { fileCheck, loadRegisterKey, openRegister } = await import('@sharecode/register');
+  const { key } = await loadRegisterKey({ env, registerDir: dir, create: true });
+  await fileCheck(
+    openRegister(dir, key, { env }),
+    {
+      title: 'Right to work',
+      outcome: 'ACCEPTED',
+      name: 'PRIYA ANJALI SHARMA',
+      share_code: 'WOLD00001',
+      reference: 'WE-OLD',
+      checked_at: '2025-01-10T09:00:00.000Z',
+      expiry_date: '2026-01-10',
+    },
+    { mode: 'sandbox', person: 'EMP-3' },
+  );
+  return dir;
+}

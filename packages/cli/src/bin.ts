@@ -6,15 +6,18 @@ import { main } from './main.js';
 
 const interruptHandlers = new Set<() => unknown>();
 const deferredHandlers = new Set<() => void>();
-let interrupted = false;
+// Deferred handlers that have had their Ctrl-C: the next one, while they are still registered, exits.
+const deferredUsed = new Set<() => void>();
 
 // Ctrl-C: undo what is on screen (a spinner line), say so, exit 130. Anything a command appended to a
 // file before this moment is complete: batch results are written one whole line at a time. A command
-// may take the first Ctrl-C itself (a batch finishing the checks in flight); the second one exits.
+// may take the first Ctrl-C itself (a batch finishing the checks in flight, a live check waited for,
+// a question ended as Enter would); the second one while it still waits exits.
 process.on('SIGINT', () => {
-  if (!interrupted && deferredHandlers.size > 0) {
-    interrupted = true;
-    for (const handler of deferredHandlers) {
+  const fresh = [...deferredHandlers].filter((handler) => !deferredUsed.has(handler));
+  if (fresh.length > 0) {
+    for (const handler of fresh) {
+      deferredUsed.add(handler);
       try {
         handler();
       } catch {
@@ -60,7 +63,10 @@ const io: CliIo = {
   },
   deferInterrupt(handler) {
     deferredHandlers.add(handler);
-    return () => deferredHandlers.delete(handler);
+    return () => {
+      deferredHandlers.delete(handler);
+      deferredUsed.delete(handler);
+    };
   },
 };
 

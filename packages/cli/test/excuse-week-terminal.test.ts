@@ -110,7 +110,7 @@ describe("an HR officer's week with the statutory excuse", () => {
   }, 120_000);
 });
 
-describe('Ctrl-C at "Type their id" after a check has run', () => {
+describe('Ctrl-C at a question after a check has run', () => {
   it('files the check first, as a new entry, then stops (exit 130)', async () => {
     // Filed before dates of birth were kept: the same name is a candidate, so the question comes.
     const dir = await registerWithOlderCheck(join(root, 'older'), env);
@@ -129,5 +129,24 @@ describe('Ctrl-C at "Type their id" after a check has run', () => {
     expect(check.screen).toContain('The check had run, so it was filed first, as a new entry (receipt 2)');
     const list = await finished(['register', 'list', '--register', dir]);
     expect(list.screen).toMatch(/2 people in the register/);
+  }, 60_000);
+
+  it('at "How did you see them?" is "later", as Enter is: the check stays filed, and rtw says what to run', async () => {
+    const dir = join(root, 'likeness-later');
+    const check = terminal([
+      ...ACME_SANDBOX_CHECK,
+      '--register',
+      dir,
+      '--share-code',
+      'WACPT0001',
+      '--dob',
+      DOB,
+    ]);
+    await check.waitFor('How did you see them? in-person, video, or Enter for later: ');
+    check.type('\x03');
+    expect(await check.exit).toBe(0);
+    expect(check.screen).toMatch(/Register: +filed as receipt 1/);
+    expect(check.screen).toMatch(/Likeness: +not recorded: .*rtw register confirm-likeness WE-K7Q2M9A-TP/);
+    expect(check.screen).not.toContain('Interrupted');
   }, 60_000);
 });

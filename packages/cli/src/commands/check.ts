@@ -5,6 +5,7 @@ import { argumentsOf, stringOption } from '../options.js';
 import { type Output, outputFor } from '../output/output.js';
 import { startSpinner } from '../output/spinner.js';
 import { registerUsable } from '../register/file-result.js';
+import { wantsRegister } from '../register/open-register.js';
 import { failureFromError, stopWith, stopWithUsage } from '../render/failure.js';
 import { londonTime } from '../render/london-time.js';
 import { REQUEST_FIELDS } from '../request/fields.js';
@@ -19,16 +20,22 @@ const TITLES = {
 } as const;
 
 /**
- * What Ctrl-C during a live check leaves behind: the portal may already have answered, and a check the
- * portal answered is charged. The service's request id travels with its answer, so it is quoted only
- * when one came back (an earlier attempt, say); otherwise the time the check was sent identifies it.
+ * What a second Ctrl-C during a live check leaves behind: the service finishes it, and charges it if
+ * the portal answered, but a synchronous check has no id, so its answer cannot be fetched afterwards.
+ * The service's request id travels with its answer, so it is quoted only when one came back (an
+ * earlier attempt, say); otherwise the time the check was sent identifies it.
  */
 export function interruptedLiveCheck(sentAt: Date, requestId: string | undefined): string {
   const id =
     requestId === undefined
       ? `Its request id comes with the answer, so none was received; quote the time it was sent, ${londonTime(sentAt)}, to support.`
       : `Quote request id ${requestId} (sent ${londonTime(sentAt)}) to support.`;
-  return `The live check was already sent and may have been charged if the portal answered. See it among the dashboard's recent checks before trying again. ${id}`;
+  return `The live check was already sent: the service finishes it and it may have been charged, but its answer (the photo and PDF) cannot be fetched afterwards. See it among the dashboard's recent checks before running it again. ${id}`;
+}
+
+/** Said at the first Ctrl-C during a live check: rtw waits for the answer it is paying for. */
+export function waitingForLiveCheck(filing: boolean): string {
+  return `\nCtrl-C: the live check is already with the service, which finishes it and charges it if the portal answers. rtw is waiting for its answer to save the photo and PDF${filing ? ' and file it in the register' : ''}. Press Ctrl-C again to stop waiting: the answer cannot be fetched afterwards.`;
 }
 
 /** `rtw check <kind>`: one check from the flags, or every row of --batch. */
@@ -64,21 +71,35 @@ async function singleCheck(
     enabled: out.animate,
   });
   const sentAt = new Date();
-  const release = out.io.onInterrupt(() => {
+  const live = connection.value.live;
+  // A live check is paid for once sent: the first Ctrl-C waits for its answer (to keep its evidence);
+  // the second stops waiting, saying what that leaves behind.
+  const releaseFirst = live
+    ? out.io.deferInterrupt?.(() => {
+        spinner.stop();
+        out.error(waitingForLiveCheck(wantsRegister(ctx.options)));
+      })
+    : undefined;
+  const releaseLast = out.io.onInterrupt(() => {
     spinner.stop();
-    return connection.value.live ? interruptedLiveCheck(sentAt, connection.value.lastRequestId()) : undefined;
+    return live ? interruptedLiveCheck(sentAt, connection.value.lastRequestId()) : undefined;
   });
+  const answered = (): void => {
+    spinner.stop();
+    releaseFirst?.();
+    releaseLast();
+  };
   try {
     const result = await sendCheck(client, validated.value, { maxRetries: retries });
-    spinner.stop();
+    // The answer is in: Ctrl-C from here on stops saving or filing, never a check in flight.
+    answered();
     return await finishWithResult(out, ctx.options, result, `check-${result.checked_at}`);
   } catch (error) {
-    spinner.stop();
+    answered();
     const failure = failureFromError(error);
     return stopWith(out, failure);
   } finally {
-    spinner.stop();
-    release();
+    answered();
     connection.value.close();
   }
 }

@@ -17,6 +17,17 @@ const KIND_OF_TITLE = {
   'Immigration status': 'immigration_status',
 } as const;
 
+/** A question's answer, or undefined when `signal` ended it (the prompt rejects then). */
+function endedBy(
+  signal: AbortSignal | undefined,
+  answer: Promise<string | undefined>,
+): Promise<string | undefined> {
+  return answer.catch((error: unknown) => {
+    if (signal?.aborted) return undefined;
+    throw error;
+  });
+}
+
 /** Reads "in-person", "in person", "i", "video", "v" (any case); undefined for anything else. */
 export function likenessAnswer(text: string): LikenessHow | 'later' | undefined {
   const word = text.trim().toLowerCase().replace(/\s+/g, '-');
@@ -28,15 +39,19 @@ export function likenessAnswer(text: string): LikenessHow | 'later' | undefined 
 
 /**
  * At a terminal after a check: how the photo on the profile was compared with the person, the part
- * of the statutory excuse only the employer can record. Enter (or "later") records nothing now.
+ * of the statutory excuse only the employer can record. Enter (or "later") records nothing now, and
+ * so does `signal` aborting (Ctrl-C taken by the caller).
  */
-export async function askLikeness(io: CliIo): Promise<LikenessHow | undefined> {
+export async function askLikeness(io: CliIo, signal?: AbortSignal): Promise<LikenessHow | undefined> {
   if (io.prompt === undefined) return undefined;
   io.stderr.write(
     'Likeness: compare the photo on the profile with the person, in their presence or on a live video call.\n',
   );
   for (let asked = 0; asked < MAX_ASKS; asked++) {
-    const typed = await io.prompt('How did you see them? in-person, video, or Enter for later: ');
+    const typed = await endedBy(
+      signal,
+      io.prompt('How did you see them? in-person, video, or Enter for later: ', { signal }),
+    );
     if (typed === undefined) return undefined;
     const answer = likenessAnswer(typed);
     if (answer === 'later') return undefined;
@@ -68,12 +83,10 @@ export async function askPerson(
   if (candidates.length === 0) return undefined;
   io.stderr.write(`This check may be about someone already in the register: ${candidates.join(', ')}.\n`);
   for (let asked = 0; asked < MAX_ASKS; asked++) {
-    const typed = await io
-      .prompt('Type their id to file it under them, or Enter for a new entry: ', { signal })
-      .catch((error: unknown) => {
-        if (signal?.aborted) return undefined;
-        throw error;
-      });
+    const typed = await endedBy(
+      signal,
+      io.prompt('Type their id to file it under them, or Enter for a new entry: ', { signal }),
+    );
     if (typed === undefined || typed.trim() === '') return undefined;
     if (candidates.includes(typed.trim())) return typed.trim();
     io.stderr.write(`"${typed.trim()}" is not one of ${candidates.join(', ')}.\n`);
@@ -82,20 +95,19 @@ export async function askPerson(
 }
 
 /**
- * The person question, with the first Ctrl-C taken here: the check has run and may have been paid
- * for, so Ctrl-C ends the question as Enter would and the check is filed before the command stops
+ * Asks with the first Ctrl-C taken here: the check has run and may have been paid for, so Ctrl-C
+ * ends the question as Enter would, and what follows (filing, the likeness line) still happens
  * (`interrupted`). Without a command's own Ctrl-C (a test's terminal), it is asked as it is.
  */
-export async function askDeferringCtrlC(
+export async function withCtrlCAsEnter<T>(
   io: CliIo,
-  register: Register,
-  result: CheckResult,
-): Promise<{ person: string | undefined; interrupted: boolean }> {
+  ask: (signal: AbortSignal) => Promise<T>,
+): Promise<{ answer: T; interrupted: boolean }> {
   const controller = new AbortController();
   const release = io.deferInterrupt?.(() => controller.abort());
   try {
-    const person = await askPerson(io, register, result, controller.signal);
-    return { person, interrupted: controller.signal.aborted };
+    const answer = await ask(controller.signal);
+    return { answer, interrupted: controller.signal.aborted };
   } finally {
     release?.();
   }

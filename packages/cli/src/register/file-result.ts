@@ -15,7 +15,7 @@ import type { Output } from '../output/output.js';
 import { cliFailure, type Failure, withMessage } from '../render/failure.js';
 import { canPrompt } from '../request/gather.js';
 import { promptedValue } from '../request/prompted.js';
-import { askDeferringCtrlC } from './ask-filing.js';
+import { askPerson, withCtrlCAsEnter } from './ask-filing.js';
 import { type Filed, likenessLine, operatorOf } from './filed.js';
 import { registerFor, wantsRegister } from './open-register.js';
 import { askAndRecordLikeness } from './record-likeness.js';
@@ -60,9 +60,9 @@ export async function fileResult(
     const how = likenessOption(options);
     const asked =
       extra.ask === true && person === undefined
-        ? await askDeferringCtrlC(io, register.value, result)
+        ? await withCtrlCAsEnter(io, (signal) => askPerson(io, register.value, result, signal))
         : undefined;
-    person ??= asked?.person;
+    person ??= asked?.answer;
     const filed = await fileCheck(register.value, result, {
       mode: checkModeOf(options, io),
       allowMixedModes: flagOption(options, 'allowMixedModes'),

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { confirmLikeness } from '@sharecode/register';
 import type { Output } from '../output/output.js';
 import { type Failure, withMessage } from '../render/failure.js';
-import { askLikeness } from './ask-filing.js';
+import { askLikeness, withCtrlCAsEnter } from './ask-filing.js';
 import { type Filed, likenessLine, operatorOf } from './filed.js';
 import { registerFor } from './open-register.js';
 import { registerFailure } from './register-failure.js';
@@ -26,7 +26,11 @@ export async function askAndRecordLikeness(
   }
   // Who compared it is part of the record: without a name (no --checked-by, no login), nothing to ask.
   const by = operatorOf(options, out.io);
-  const how = by === undefined ? undefined : await askLikeness(out.io);
+  // Ctrl-C here is "later", as Enter is: the check is filed, and the line below says what to run.
+  const how =
+    by === undefined
+      ? undefined
+      : (await withCtrlCAsEnter(out.io, (signal) => askLikeness(out.io, signal))).answer;
   if (how === undefined || by === undefined) {
     say(likenessLine({ ...filed, likeness: null }));
     return undefined;

@@ -157,6 +157,90 @@ describe('a second run collects what the first one sent', () => {
   });
 });
 
+describe('rows with a label follow it when the CSV changes', () => {
+  const labelled = (rows: ReadonlyArray<readonly [string, string]>): string =>
+    `label,share_code,dob\n${rows.map(([label, code]) => `${label},${code},${DOB}`).join('\n')}\n`;
+
+  it('runs only the starter added at the top; a deleted row moves the rest without a refusal or a new charge', async () => {
+    const { csv } = await csvOf('moved', []);
+    await writeFile(
+      csv,
+      labelled([
+        ['E-1', 'WACPT0001'],
+        ['E-2', 'WREJT0001'],
+        ['E-3', 'WACPT0002'],
+      ]),
+    );
+    const server = { ...onServer, RTW_BASE_URL: served.baseUrl };
+    expect((await rtw([...RTW, '--batch', csv], server)).code).toBe(0);
+    const path = `${csv}.results.jsonl`;
+    const first = new Map(results(await linesOf(path)).map((line) => [line.label, line.check_id]));
+
+    // Monday's export: a new starter at the top, E-2 gone, E-1 and E-3 moved.
+    await writeFile(
+      csv,
+      labelled([
+        ['E-0', 'WACPT0001'],
+        ['E-1', 'WACPT0001'],
+        ['E-3', 'WACPT0002'],
+      ]),
+    );
+    const again = await rtw([...RTW, '--batch', csv], server);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`Batch ${csv}: 3 rows (1 run now, 2 already done)`);
+    const lines = results(await linesOf(path));
+    // The first run's three (in the order they finished), then the starter's, and nothing else.
+    expect(
+      lines
+        .slice(0, 3)
+        .map((line) => line.label)
+        .sort(),
+    ).toEqual(['E-1', 'E-2', 'E-3']);
+    expect(lines).toHaveLength(4);
+    expect(lines.at(-1)).toMatchObject({ row: 1, label: 'E-0', ok: true });
+    expect(lines.at(-1)?.check_id).not.toBe(first.get('E-1'));
+  });
+
+  it('finds by its label a row whose check was sent but not finished, after the rows moved', async () => {
+    const { csv } = await csvOf('moved-sent', []);
+    await writeFile(
+      csv,
+      labelled([
+        ['E-1', 'WACPT0001'],
+        ['E-2', 'WACPT0002'],
+      ]),
+    );
+    const server = { ...onServer, RTW_BASE_URL: served.baseUrl };
+    expect((await rtw([...RTW, '--batch', csv], server)).code).toBe(0);
+    const path = `${csv}.results.jsonl`;
+    const first = await linesOf(path);
+    const sentE2 = first.find((line) => line.sent !== undefined && line.label === 'E-2');
+    expect(sentE2).toBeDefined();
+    // As a kill would leave it: E-2's check sent and recorded, its result never written.
+    await writeFile(
+      path,
+      first
+        .filter((line) => !(typeof line.ok === 'boolean' && line.label === 'E-2'))
+        .map((line) => `${JSON.stringify(line)}\n`)
+        .join(''),
+    );
+    await writeFile(
+      csv,
+      labelled([
+        ['E-0', 'WREJT0001'],
+        ['E-2', 'WACPT0002'],
+        ['E-1', 'WACPT0001'],
+      ]),
+    );
+    const again = await rtw([...RTW, '--batch', csv], server);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('1 sent earlier will be collected, not run again');
+    const e2 = results(await linesOf(path)).find((line) => line.label === 'E-2');
+    const sentId = (sentE2?.sent as { check_id: string } | undefined)?.check_id;
+    expect(e2).toMatchObject({ row: 2, ok: true, check_id: sentId });
+  });
+});
+
 describe('Ctrl-C and an unreachable service', () => {
   it('Ctrl-C starts no new row, says how many are in flight, and saves them as they end', async () => {
     // RTRY0001 fails once and succeeds a second later (the sandbox's own pace): slow enough to stop in.

@@ -7,8 +7,14 @@ import { type BatchMode, type BatchTarget, targetMismatch } from './batch-target
 import { type ColumnMap, LABEL_COLUMN, mapColumns, rowLabel } from './columns.js';
 import { type CsvRecord, isEmptyRecord, parseCsv } from './csv.js';
 import { maskShareCode } from './mask.js';
-import { type BatchHeader, type ResultLine, readResults, type SentLine } from './results-file.js';
-import { rowKeys } from './row-key.js';
+import {
+  type BatchHeader,
+  type ExistingResults,
+  type ResultLine,
+  readResults,
+  type SentLine,
+} from './results-file.js';
+import { LABEL_KEY, rowKeys } from './row-key.js';
 
 export interface Row {
   row: number;
@@ -83,7 +89,11 @@ export async function planBatch(
   }
   const existing = await readResults(resultsPath);
   if (!existing.ok) return usage(`Cannot resume: ${existing.error}.`);
-  const { header: recorded, byRow, sent } = existing.value;
+  const { header: recorded } = existing.value;
+  const { done: byRow, sent } = followLabels(rows, existing.value) ?? {
+    done: existing.value.byRow,
+    sent: existing.value.sent,
+  };
   const startOver = `pass another --results file, or add --restart to start the batch again (the old file is kept beside it; rows run, and are charged, again)`;
   if (existing.value.legacy) {
     return usage(
@@ -157,6 +167,30 @@ function readingNotes(columns: ColumnMap, emptyRows: number): string[] {
     );
   if (emptyRows > 0) notes.push(`Skipped ${counted(emptyRows, 'empty row')}.`);
   return notes;
+}
+
+/**
+ * With a distinct label on every row (their Idempotency-Keys are keyed by label already: row-key.ts),
+ * an earlier run's lines follow their label to the row's place now: a starter added at the top, or a
+ * leaver's row deleted, moves rows without running, and charging, them again. Undefined when a row
+ * has no label, or a line was written without one: then rows are found by position, as before.
+ */
+function followLabels(
+  rows: readonly Row[],
+  existing: ExistingResults,
+): { done: Map<number, ResultLine>; sent: Map<number, SentLine> } | undefined {
+  if (existing.unlabelled || !rows.every((row) => row.key.startsWith(LABEL_KEY))) return undefined;
+  const done = new Map<number, ResultLine>();
+  const sent = new Map<number, SentLine>();
+  for (const row of rows) {
+    const label = row.key.slice(LABEL_KEY.length);
+    const moved = { row: row.row, line: row.record.line };
+    const line = existing.byLabel.get(label);
+    if (line !== undefined) done.set(row.row, { ...line, ...moved });
+    const queued = existing.sentByLabel.get(label);
+    if (queued !== undefined) sent.set(row.row, { ...queued, ...moved });
+  }
+  return { done, sent };
 }
 
 /**

@@ -17,6 +17,8 @@ export interface BatchHeader extends BatchTarget {
 export interface SentLine {
   row: number;
   line: number;
+  /** The row's label, when it has one: a later run finds the row by it if rows moved. */
+  label?: string;
   share_code: string;
   sent: { check_id: string; idempotency_key: string; attempt: number; at: string };
 }
@@ -70,6 +72,11 @@ export interface ExistingResults {
   byRow: Map<number, ResultLine>;
   /** Each row's latest queued check, when no result line came after it. */
   sent: Map<number, SentLine>;
+  /** The same two by the rows' labels, for a CSV whose rows moved (batch-plan.ts `followLabels`). */
+  byLabel: Map<string, ResultLine>;
+  sentByLabel: Map<string, SentLine>;
+  /** Some line has no label (written without a label column): rows can only be found by position. */
+  unlabelled: boolean;
   /** False when the file does not end with a line break (a run was killed mid-write). */
   endsCleanly: boolean;
 }
@@ -120,7 +127,16 @@ export async function readResults(path: string): Promise<Outcome<ExistingResults
     if ((error as { code?: unknown }).code === 'ENOENT') {
       return {
         ok: true,
-        value: { header: undefined, legacy: false, byRow: new Map(), sent: new Map(), endsCleanly: true },
+        value: {
+          header: undefined,
+          legacy: false,
+          byRow: new Map(),
+          sent: new Map(),
+          byLabel: new Map(),
+          sentByLabel: new Map(),
+          unlabelled: false,
+          endsCleanly: true,
+        },
       };
     }
     return { ok: false, error: `the results file ${path} cannot be read: pass another --results file` };
@@ -128,6 +144,9 @@ export async function readResults(path: string): Promise<Outcome<ExistingResults
   let header: BatchHeader | undefined;
   const byRow = new Map<number, ResultLine>();
   const sent = new Map<number, SentLine>();
+  const byLabel = new Map<string, ResultLine>();
+  const sentByLabel = new Map<string, SentLine>();
+  let unlabelled = false;
   for (const raw of text.split('\n')) {
     if (raw.trim() === '') continue;
     let parsed: unknown;
@@ -140,12 +159,29 @@ export async function readResults(path: string): Promise<Outcome<ExistingResults
     else if (isResultLine(parsed)) {
       byRow.set(parsed.row, parsed);
       sent.delete(parsed.row);
-    } else if (isSentLine(parsed)) sent.set(parsed.row, parsed);
+      if (typeof parsed.label === 'string') {
+        byLabel.set(parsed.label, parsed);
+        sentByLabel.delete(parsed.label);
+      } else unlabelled = true;
+    } else if (isSentLine(parsed)) {
+      sent.set(parsed.row, parsed);
+      if (typeof parsed.label === 'string') sentByLabel.set(parsed.label, parsed);
+      else unlabelled = true;
+    }
   }
   const legacy = header === undefined && (byRow.size > 0 || sent.size > 0);
   return {
     ok: true,
-    value: { header, legacy, byRow, sent, endsCleanly: text === '' || text.endsWith('\n') },
+    value: {
+      header,
+      legacy,
+      byRow,
+      sent,
+      byLabel,
+      sentByLabel,
+      unlabelled,
+      endsCleanly: text === '' || text.endsWith('\n'),
+    },
   };
 }
 

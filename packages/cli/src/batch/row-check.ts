@@ -27,7 +27,7 @@ export interface RowCheckInput {
   mode: BatchMode;
   batchId: string;
   rowKey: string;
-  base: Pick<SentLine, 'row' | 'line' | 'share_code'>;
+  base: Pick<SentLine, 'row' | 'line' | 'label' | 'share_code'>;
   validated: ValidatedRequest;
   /** Which check of the row this is: 1, or more after a check that failed with an error that may pass. */
   attempt: number;

@@ -27,6 +27,9 @@ export function rowIdempotencyKey(
   return `rtw-batch-${mac.slice(0, 48)}`;
 }
 
+/** The prefix of a row key that is its label (rowKeys). */
+export const LABEL_KEY = 'label:';
+
 /**
  * What tells the row apart within its CSV: its label when every row has a distinct one (it follows
  * the person if rows move), else its position.
@@ -34,5 +37,5 @@ export function rowIdempotencyKey(
 export function rowKeys(labels: readonly (string | undefined)[]): string[] {
   const distinct = new Set(labels);
   const usable = !labels.includes(undefined) && distinct.size === labels.length;
-  return labels.map((label, index) => (usable ? `label:${label}` : `row:${index + 1}`));
+  return labels.map((label, index) => (usable ? `${LABEL_KEY}${label}` : `row:${index + 1}`));
 }

@@ -49,7 +49,12 @@ function attemptOf(plan: Plan, row: number): number {
 export async function runRow(kind: CheckKind, row: Row, run: RowRun): Promise<RowOutcome> {
   const { plan } = run;
   const label = rowLabel(row.record.cells, plan.columns);
-  const base = { row: row.row, line: row.record.line, share_code: row.masked };
+  const base = {
+    row: row.row,
+    line: row.record.line,
+    ...(label === undefined ? {} : { label }),
+    share_code: row.masked,
+  };
   const head = {
     row: row.row,
     line: row.record.line,

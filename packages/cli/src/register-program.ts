@@ -217,7 +217,8 @@ export function addRegisterCommands(
       ),
       'the date the excuse is judged on',
     )
-      .requiredOption('--out <file.pdf>', 'where to write the pack')
+      .requiredOption('--out <file.pdf>', 'where to write the pack (refused when the file exists)')
+      .option('--force', 'replace the --out file if it exists (a hash kept for it no longer matches)')
       .option(
         '--with-problems',
         'write the pack even though the register does not verify, with the problems listed in it',

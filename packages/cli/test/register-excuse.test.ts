@@ -190,6 +190,19 @@ describe('rtw register pack', () => {
     expect(nowhere.code).toBe(2);
     expect(nowhere.stderr).toContain('its folder does not exist. Choose another --out.');
     expect(packed.stdout).toContain(`SHA-256: ${sha256(bytes)}`);
+    // The hash printed may have been kept: the file it names is not replaced without --force.
+    const again = await runMain(['register', 'pack', 'EMP-1', '--out', out, '--register', register], env);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(
+      `No pack written: ${out} already exists, and the hash printed for an earlier pack may have been kept for it. Choose another --out, or add --force to replace it.`,
+    );
+    expect(sha256(await readFile(out))).toBe(sha256(bytes));
+    const forced = await runMain(
+      ['register', 'pack', 'EMP-1', '--out', out, '--force', '--register', register],
+      env,
+    );
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain(`SHA-256: ${sha256(await readFile(out))}`);
 
     // Every file attached is byte for byte the one its receipt names.
     const saved = join(root, 'unpacked');

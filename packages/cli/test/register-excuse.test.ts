@@ -143,6 +143,22 @@ describe('the likeness check and the excuse, in the terminal', () => {
     );
     expect(shown.stdout).toMatch(/likeness video by Ana Lee/);
     expect(shown.stdout).not.toContain('no likeness check recorded');
+
+    // --by defaults to the operator named for checks (--checked-by, RTW_CHECKED_BY), never the login name.
+    const likeness = ['register', 'confirm-likeness', 'EMP-9', '--how', 'in-person', '--register', register];
+    const fromEnv = await runMain(likeness, env);
+    expect(fromEnv.code).toBe(0);
+    expect(fromEnv.stdout).toContain('compared with them in person by Jo HR');
+    const fromFlag = await runMain([...likeness, '--checked-by', 'Sam Ray'], env);
+    expect(fromFlag.stdout).toContain('by Sam Ray');
+    const { RTW_CHECKED_BY: _, ...unnamed } = env;
+    const nobody = await runMain(likeness, unnamed);
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toContain(
+      'no one is named as having compared the photo with the person (the login name is not used for this). Pass --by NAME, or set RTW_CHECKED_BY.',
+    );
+    const help = await runMain(['register', 'confirm-likeness', '--help'], env);
+    expect(help.stdout).toMatch(/--on <date> +the day the photo was compared, DD\/MM\/YYYY or YYYY-MM-DD/);
   }, 60_000);
 });
 

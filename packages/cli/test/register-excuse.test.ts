@@ -187,6 +187,13 @@ describe('a reference shared by several people', () => {
     expect(asked.stdout).toContain('Recorded for EMP-2');
     const chosen = await runMain([...args, '--person', 'EMP-1'], env);
     expect(chosen.stdout).toContain('Recorded for EMP-1');
+    // Ids and names are taken in any case, when only one candidate matches.
+    const anyCase = await runMain(args, env, undefined, ['emp-2']);
+    expect(anyCase.code).toBe(0);
+    expect(anyCase.stdout).toContain('Recorded for EMP-2');
+    const wrong = await runMain(args, env, undefined, ['emp-3', '']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('"emp-3" is not one of EMP-1, EMP-2: type one of them (in any case).');
   }, 60_000);
 });
 

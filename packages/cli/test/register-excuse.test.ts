@@ -302,6 +302,26 @@ describe('a follow-up check that may be someone already in the register', () => 
       'Note: this may be EMP-3, already in the register; filed as PRIYA ANJALI SHARMA. If it is the same person, file their checks with --person ID.',
     );
   }, 60_000);
+  it('filed under another --person than the one matched, says so once; earlier checks noted once a day', async () => {
+    const register = join(root, 'split');
+    await check('right_to_work', 'WACPT0001', register, ['--person', 'E-100']);
+    const repeat = await check('right_to_work', 'WACPT0001', register, ['--person', 'E-100']);
+    expect(repeat.stderr).toContain('Filed under E-100: the same share code as their earlier check.');
+    const split = await check('right_to_work', 'WACPT0001', register, ['--person', 'E-205']);
+    expect(split.code).toBe(0);
+    expect(split.stderr).not.toContain('Filed under E-100');
+    expect(split.stderr).toContain(
+      'Note: the register now holds this check under E-205 and their earlier checks (the same share code) under E-100, so follow-ups and the report list them separately. If they are the same person, file their next checks under one id (--person E-100).',
+    );
+    // Two earlier checks of the profile on one day, with its one reference: one line, not two alike.
+    const earlier = split.stderr.split('\n').filter((line) => line.includes('checked before'));
+    expect(earlier).toEqual([
+      expect.stringMatching(
+        /^Note: this share code was checked before, on \d{4}-\d{2}-\d{2} \(reference WE-K7Q2M9A-TP, 2 checks\)\.$/,
+      ),
+    ]);
+  }, 60_000);
+
   it('files the check first, as a new entry, when Ctrl-C ends that question (exit 130)', async () => {
     const dir = await olderRegister('maybe-ctrl-c');
     let press = (): void => undefined;

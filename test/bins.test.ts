@@ -2,7 +2,7 @@
 // npm links each to a small committed file that loads the built code, and that file says what to
 // do when the build is missing. The pack-install tests run the same bins from the tarballs.
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,18 @@ describe.each(BINS)('npx $bin', ({ bin, pkg, usage }) => {
       expect('stderr' in failed ? failed.stderr : '').toContain('npm run build');
     } finally {
       rmSync(temp, { recursive: true, force: true });
+    }
+  });
+});
+
+// Outside the clone, `npx rtw` asks the public registry for a package named `rtw`, not ours: every
+// README paragraph offering `npx rtw` says so, so no one takes it for a way to run rtw anywhere.
+describe('READMEs on npx rtw', () => {
+  it.each(['README.md', 'packages/cli/README.md'])('%s offers it only inside this repository', (doc) => {
+    const paragraphs = readFileSync(join(root, doc), 'utf8').split(/\r?\n\s*\r?\n/);
+    for (const paragraph of paragraphs.filter((text) => /npx rtw(?![-\w])/.test(text))) {
+      expect(paragraph).toMatch(/inside this repository/i);
+      expect(paragraph).toMatch(/not ours/);
     }
   });
 });

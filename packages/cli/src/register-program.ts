@@ -167,11 +167,16 @@ export function addRegisterCommands(
           .choices(['in-person', 'video'])
           .makeOptionMandatory(),
       )
-      .requiredOption('--by <name>', 'who compared the photo with the person')
+      .option(
+        '--by <name>',
+        'who compared the photo with the person (default: --checked-by, else env RTW_CHECKED_BY; never the login name)',
+      )
+      .option('--checked-by <name>', 'as for check: the operator, taken as --by when --by is not given')
       .addOption(
-        new Option('--on <yyyy-mm-dd>', 'the day the photo was compared (default: today)').argParser(
-          parseDay,
-        ),
+        new Option(
+          '--on <date>',
+          'the day the photo was compared, DD/MM/YYYY or YYYY-MM-DD (default: today)',
+        ).argParser(parseDay),
       ),
     'the likeness receipt recorded (person, reference, how, by, at)',
   ).action(run(async () => (await import('./commands/register-confirm-likeness.js')).confirmLikenessCommand));
@@ -217,7 +222,8 @@ export function addRegisterCommands(
       ),
       'the date the excuse is judged on',
     )
-      .requiredOption('--out <file.pdf>', 'where to write the pack')
+      .requiredOption('--out <file.pdf>', 'where to write the pack (refused when the file exists)')
+      .option('--force', 'replace the --out file if it exists (a hash kept for it no longer matches)')
       .option(
         '--with-problems',
         'write the pack even though the register does not verify, with the problems listed in it',

@@ -143,6 +143,22 @@ describe('the likeness check and the excuse, in the terminal', () => {
     );
     expect(shown.stdout).toMatch(/likeness video by Ana Lee/);
     expect(shown.stdout).not.toContain('no likeness check recorded');
+
+    // --by defaults to the operator named for checks (--checked-by, RTW_CHECKED_BY), never the login name.
+    const likeness = ['register', 'confirm-likeness', 'EMP-9', '--how', 'in-person', '--register', register];
+    const fromEnv = await runMain(likeness, env);
+    expect(fromEnv.code).toBe(0);
+    expect(fromEnv.stdout).toContain('compared with them in person by Jo HR');
+    const fromFlag = await runMain([...likeness, '--checked-by', 'Sam Ray'], env);
+    expect(fromFlag.stdout).toContain('by Sam Ray');
+    const { RTW_CHECKED_BY: _, ...unnamed } = env;
+    const nobody = await runMain(likeness, unnamed);
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toContain(
+      'no one is named as having compared the photo with the person (the login name is not used for this). Pass --by NAME, or set RTW_CHECKED_BY.',
+    );
+    const help = await runMain(['register', 'confirm-likeness', '--help'], env);
+    expect(help.stdout).toMatch(/--on <date> +the day the photo was compared, DD\/MM\/YYYY or YYYY-MM-DD/);
   }, 60_000);
 });
 
@@ -171,6 +187,13 @@ describe('a reference shared by several people', () => {
     expect(asked.stdout).toContain('Recorded for EMP-2');
     const chosen = await runMain([...args, '--person', 'EMP-1'], env);
     expect(chosen.stdout).toContain('Recorded for EMP-1');
+    // Ids and names are taken in any case, when only one candidate matches.
+    const anyCase = await runMain(args, env, undefined, ['emp-2']);
+    expect(anyCase.code).toBe(0);
+    expect(anyCase.stdout).toContain('Recorded for EMP-2');
+    const wrong = await runMain(args, env, undefined, ['emp-3', '']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('"emp-3" is not one of EMP-1, EMP-2: type one of them (in any case).');
   }, 60_000);
 });
 
@@ -190,6 +213,19 @@ describe('rtw register pack', () => {
     expect(nowhere.code).toBe(2);
     expect(nowhere.stderr).toContain('its folder does not exist. Choose another --out.');
     expect(packed.stdout).toContain(`SHA-256: ${sha256(bytes)}`);
+    // The hash printed may have been kept: the file it names is not replaced without --force.
+    const again = await runMain(['register', 'pack', 'EMP-1', '--out', out, '--register', register], env);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(
+      `No pack written: ${out} already exists, and the hash printed for an earlier pack may have been kept for it. Choose another --out, or add --force to replace it.`,
+    );
+    expect(sha256(await readFile(out))).toBe(sha256(bytes));
+    const forced = await runMain(
+      ['register', 'pack', 'EMP-1', '--out', out, '--force', '--register', register],
+      env,
+    );
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain(`SHA-256: ${sha256(await readFile(out))}`);
 
     // Every file attached is byte for byte the one its receipt names.
     const saved = join(root, 'unpacked');
@@ -266,6 +302,26 @@ describe('a follow-up check that may be someone already in the register', () => 
       'Note: this may be EMP-3, already in the register; filed as PRIYA ANJALI SHARMA. If it is the same person, file their checks with --person ID.',
     );
   }, 60_000);
+  it('filed under another --person than the one matched, says so once; earlier checks noted once a day', async () => {
+    const register = join(root, 'split');
+    await check('right_to_work', 'WACPT0001', register, ['--person', 'E-100']);
+    const repeat = await check('right_to_work', 'WACPT0001', register, ['--person', 'E-100']);
+    expect(repeat.stderr).toContain('Filed under E-100: the same share code as their earlier check.');
+    const split = await check('right_to_work', 'WACPT0001', register, ['--person', 'E-205']);
+    expect(split.code).toBe(0);
+    expect(split.stderr).not.toContain('Filed under E-100');
+    expect(split.stderr).toContain(
+      'Note: the register now holds this check under E-205 and their earlier checks (the same share code) under E-100, so follow-ups and the report list them separately. If they are the same person, file their next checks under one id (--person E-100).',
+    );
+    // Two earlier checks of the profile on one day, with its one reference: one line, not two alike.
+    const earlier = split.stderr.split('\n').filter((line) => line.includes('checked before'));
+    expect(earlier).toEqual([
+      expect.stringMatching(
+        /^Note: this share code was checked before, on \d{4}-\d{2}-\d{2} \(reference WE-K7Q2M9A-TP, 2 checks\)\.$/,
+      ),
+    ]);
+  }, 60_000);
+
   it('files the check first, as a new entry, when Ctrl-C ends that question (exit 130)', async () => {
     const dir = await olderRegister('maybe-ctrl-c');
     let press = (): void => undefined;

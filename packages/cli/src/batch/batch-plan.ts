@@ -134,7 +134,8 @@ async function moveAside(path: string): Promise<Outcome<string | undefined, Fail
 
 /**
  * The header (the first row with anything in it) and the applicants' rows. Rows with nothing in any
- * cell are skipped: counted when they sit between applicants, not when they only trail the last one.
+ * cell are skipped, and all counted, trailing ones too: someone who sees two empty rows in their
+ * spreadsheet is told two. The file's final line break ends a row; csv-parse makes no row of it.
  */
 function readRecords(all: readonly CsvRecord[]): {
   header: CsvRecord | undefined;
@@ -143,13 +144,7 @@ function readRecords(all: readonly CsvRecord[]): {
 } {
   const filled = all.filter((record) => !isEmptyRecord(record));
   const [header, ...records] = filled;
-  const last = records.at(-1);
-  const emptyRows =
-    header === undefined || last === undefined
-      ? 0
-      : all.filter((record) => record.line > header.line && record.line < last.line && isEmptyRecord(record))
-          .length;
-  return { header, records, emptyRows };
+  return { header, records, emptyRows: all.length - filled.length };
 }
 
 function readingNotes(columns: ColumnMap, emptyRows: number): string[] {

@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { viewPerson } from '@sharecode/register';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { argumentsOf, flagOption, stringOption } from '../options.js';
+import type { Output } from '../output/output.js';
 import { withPersonAsked } from '../register/ask-person.js';
 import { writePrivateFile } from '../register/private-file.js';
 import { withRegister } from '../register/with-register.js';
@@ -11,7 +13,10 @@ import { cliFailure, printFailure, usageFailure } from '../render/failure.js';
 export async function registerPackCommand(ctx: CommandContext): Promise<number> {
   const reference = String(argumentsOf(ctx.options)[0] ?? '');
   const path = stringOption(ctx.options, 'out') ?? '';
+  const force = flagOption(ctx.options, 'force');
   return withRegister(ctx, async (register, out) => {
+    // Refused before a person is asked for or a pack built; the write refuses again (`keep`) if it appears meanwhile.
+    if (!force && existsSync(path)) return refuseExisting(out, path);
     const view = await withPersonAsked(out, stringOption(ctx.options, 'person'), (person) =>
       viewPerson(register, { reference, person }, { today: stringOption(ctx.options, 'today') }),
     );
@@ -43,8 +48,9 @@ export async function registerPackCommand(ctx: CommandContext): Promise<number> 
       return EXIT.REGISTER_PROBLEMS;
     }
     try {
-      await writePrivateFile(path, pack.bytes);
+      await writePrivateFile(path, pack.bytes, { keep: !force });
     } catch (error) {
+      if ((error as { code?: unknown }).code === 'EEXIST') return refuseExisting(out, path);
       const why =
         (error as { code?: unknown }).code === 'ENOENT'
           ? 'its folder does not exist'
@@ -79,4 +85,15 @@ export async function registerPackCommand(ctx: CommandContext): Promise<number> 
     }
     return EXIT.OK;
   });
+}
+
+/** A pack's printed SHA-256 may have been kept by an auditor: replacing its file leaves that hash matching nothing. */
+function refuseExisting(out: Output, path: string): number {
+  printFailure(
+    out,
+    usageFailure(
+      `No pack written: ${path} already exists, and the hash printed for an earlier pack may have been kept for it. Choose another --out, or add --force to replace it.`,
+    ),
+  );
+  return EXIT.INVALID_INPUT;
 }

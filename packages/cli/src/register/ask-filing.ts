@@ -8,6 +8,7 @@ import {
 } from '@sharecode/register';
 import type { CheckResult } from '@sharecode/sdk';
 import type { CliIo } from '../context.js';
+import { notACandidate, pickCandidate } from './pick-candidate.js';
 
 const MAX_ASKS = 3;
 
@@ -88,8 +89,9 @@ export async function askPerson(
       io.prompt('Type their id to file it under them, or Enter for a new entry: ', { signal }),
     );
     if (typed === undefined || typed.trim() === '') return undefined;
-    if (candidates.includes(typed.trim())) return typed.trim();
-    io.stderr.write(`"${typed.trim()}" is not one of ${candidates.join(', ')}.\n`);
+    const picked = pickCandidate(typed.trim(), candidates);
+    if (picked.ok) return picked.person;
+    io.stderr.write(`${notACandidate(typed.trim(), candidates, picked.several)}\n`);
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import type { Output } from '../output/output.js';
 import { canPrompt } from '../request/gather.js';
+import { notACandidate, pickCandidate } from './pick-candidate.js';
 
 type Ambiguous = Error & { reason?: string; candidates?: readonly string[] };
 
@@ -26,8 +27,9 @@ export async function withPersonAsked<T>(
     for (let asked = 0; asked < MAX_ASKS; asked++) {
       const typed = (await io.prompt(`Which person? (${candidates.join(', ')}): `))?.trim();
       if (typed === undefined || typed === '') break;
-      if (candidates.includes(typed)) return work(typed);
-      out.error(`"${typed}" is not one of ${candidates.join(', ')}.`);
+      const picked = pickCandidate(typed, candidates);
+      if (picked.ok) return work(picked.person);
+      out.error(notACandidate(typed, candidates, picked.several));
     }
     throw error;
   }

@@ -17,6 +17,7 @@ import { canPrompt } from '../request/gather.js';
 import { promptedValue } from '../request/prompted.js';
 import { askPerson, withCtrlCAsEnter } from './ask-filing.js';
 import { type Filed, likenessLine, operatorOf } from './filed.js';
+import { matchNotes } from './match-notes.js';
 import { registerFor, wantsRegister } from './open-register.js';
 import { askAndRecordLikeness } from './record-likeness.js';
 import { registerFailure } from './register-failure.js';
@@ -111,21 +112,7 @@ export function describeFiled(out: Output, filed: Filed, likenessAsked = false):
       : `Next check due:   none needed (${receipt.follow_up.reason.replaceAll('_', ' ')})`,
   );
   if (!likenessAsked) say(likenessLine(filed));
-  if (filed.match.person !== undefined && filed.match.person !== receipt.name) {
-    out.notice(
-      `Filed under ${filed.match.person}: the same ${filed.match.by === 'share_code' ? 'share code' : 'name and date of birth'} as their earlier check.`,
-    );
-  }
-  if (filed.match.person === undefined && filed.match.candidates.some((id) => id !== receipt.person)) {
-    out.notice(
-      `Note: this may be ${filed.match.candidates.join(' or ')}, already in the register; filed as ${receipt.person}. If it is the same person, file their checks with --person ID.`,
-    );
-  }
-  for (const earlier of filed.repeats.slice(-3)) {
-    out.notice(
-      `Note: this share code was checked before, on ${earlier.check_date} (reference ${earlier.reference}).`,
-    );
-  }
+  for (const note of matchNotes(filed)) out.notice(note);
 }
 
 /**

@@ -9,13 +9,18 @@ type Options = Readonly<Record<string, unknown>>;
 
 /** Who ran the check: --checked-by, else RTW_CHECKED_BY, else the login name. */
 export function operatorOf(options: Options, io: CliIo): string | undefined {
-  const named = stringOption(options, 'checkedBy')?.trim() || envValue(io.env, 'RTW_CHECKED_BY');
+  const named = namedOperatorOf(options, io);
   if (named) return named;
   try {
     return userInfo().username || undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The operator someone named: --checked-by, else RTW_CHECKED_BY; never the login name. */
+export function namedOperatorOf(options: Options, io: CliIo): string | undefined {
+  return stringOption(options, 'checkedBy')?.trim() || envValue(io.env, 'RTW_CHECKED_BY') || undefined;
 }
 
 /** A filing and the register it went into; `interrupted`: Ctrl-C ended the question before it. */

@@ -146,7 +146,10 @@ describe('Ctrl-C at a question after a check has run', () => {
     check.type('\x03');
     expect(await check.exit).toBe(0);
     expect(check.screen).toMatch(/Register: +filed as receipt 1/);
-    expect(check.screen).toMatch(/Likeness: +not recorded: .*rtw register confirm-likeness WE-K7Q2M9A-TP/);
+    expect(check.screen).toMatch(/Likeness: +not recorded\. Compare the photo with the person/);
+    // Whole commands, one a way, each safe to paste as it is (RTW_CHECKED_BY names who compared).
+    expect(check.screen).toContain('  rtw register confirm-likeness WE-K7Q2M9A-TP --how in-person\n');
+    expect(check.screen).toContain('  rtw register confirm-likeness WE-K7Q2M9A-TP --how video\n');
     expect(check.screen).not.toContain('Interrupted');
   }, 60_000);
 });

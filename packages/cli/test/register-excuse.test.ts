@@ -61,6 +61,77 @@ interface Listed {
   verified: boolean;
 }
 
+describe('who compared the photo is named, never the login name', () => {
+  const unnamed = (): Record<string, string> => {
+    const { RTW_CHECKED_BY: _, ...rest } = env;
+    return rest;
+  };
+
+  it('asks for the name at a terminal when none is set, and records it', async () => {
+    const register = join(root, 'likeness-named');
+    const run = await runMain(
+      [
+        'check',
+        'right-to-work',
+        '--sandbox',
+        '--share-code',
+        'WACPT0001',
+        '--dob',
+        SANDBOX_DATE_OF_BIRTH,
+      ].concat(KIND_FLAGS.right_to_work, ['--register', register]),
+      unnamed(),
+      undefined,
+      ['video', 'Ana Lee'],
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.asked[1]).toMatch(/^Your name, as the record should show who compared the photo/);
+    expect(run.stdout).toContain('Likeness:         video by Ana Lee');
+  }, 60_000);
+
+  it('refuses --likeness without --checked-by or RTW_CHECKED_BY, before anything is sent', async () => {
+    const register = join(root, 'likeness-flag');
+    const run = await runMain(
+      [
+        'check',
+        'right-to-work',
+        '--sandbox',
+        '--share-code',
+        'WACPT0001',
+        '--dob',
+        SANDBOX_DATE_OF_BIRTH,
+      ].concat(KIND_FLAGS.right_to_work, ['--register', register, '--likeness', 'video']),
+      unnamed(),
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--likeness records who compared the photo with the person');
+    expect(run.stdout).toBe('');
+  }, 60_000);
+
+  it('prints commands that record nothing when pasted as they are, until the name is filled in', async () => {
+    const register = join(root, 'likeness-paste');
+    const script = await runMain(
+      [
+        'check',
+        'right-to-work',
+        '--sandbox',
+        '--share-code',
+        'WACPT0002',
+        '--dob',
+        SANDBOX_DATE_OF_BIRTH,
+      ].concat(KIND_FLAGS.right_to_work, ['--register', register, '--person', 'EMP-6']),
+      unnamed(),
+    );
+    const line = script.stdout.split('\n').find((text) => text.includes('--how in-person'));
+    expect(line).toMatch(/^ +rtw register confirm-likeness \S+ --how in-person --by "<your name>"$/);
+    // As a shell passes that line: the quoted placeholder is one argument.
+    const [command = ''] = (line ?? '').trim().split(' --by ');
+    const pasted = [...command.split(' ').slice(1), '--by', '<your name>'];
+    const refused = await runMain([...pasted, '--register', register], unnamed());
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Nothing recorded: replace <your name> with the name');
+  }, 60_000);
+});
+
 describe('the likeness check and the excuse, in the terminal', () => {
   it('records the likeness from flags, a prompt or confirm-likeness, and shows the excuse', async () => {
     const register = join(root, 'likeness');

@@ -24,6 +24,15 @@ export async function confirmLikenessCommand(ctx: CommandContext): Promise<numbe
     );
     return EXIT.INVALID_INPUT;
   }
+  if (/^<.*>$/.test(by)) {
+    printFailure(
+      out,
+      usageFailure(
+        `Nothing recorded: replace ${by} with the name of the person who compared the photo (or set RTW_CHECKED_BY and leave --by out).`,
+      ),
+    );
+    return EXIT.INVALID_INPUT;
+  }
   const on = stringOption(ctx.options, 'on');
   // A day given: the comparison is recorded at the start of that day (UTC), never later than it was.
   const at = on === undefined ? undefined : new Date(`${on}T00:00:00.000Z`);

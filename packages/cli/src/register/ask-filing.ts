@@ -65,6 +65,21 @@ export async function askLikeness(io: CliIo, signal?: AbortSignal): Promise<Like
 }
 
 /**
+ * After "How did you see them?", when no one is named (--checked-by, RTW_CHECKED_BY): who compared the
+ * photo, as the record should show it. Enter records nothing now.
+ */
+export async function askComparedBy(io: CliIo, signal?: AbortSignal): Promise<string | undefined> {
+  if (io.prompt === undefined) return undefined;
+  const typed = await endedBy(
+    signal,
+    io.prompt('Your name, as the record should show who compared the photo (RTW_CHECKED_BY saves asking): ', {
+      signal,
+    }),
+  );
+  return typed?.trim() || undefined;
+}
+
+/**
  * At a terminal, before filing: when the check may be about someone already in the register (the
  * same name, not matched for sure), asks whether it is; never files a second entry unasked. When
  * `signal` aborts (Ctrl-C), the question ends as Enter would: a new entry.

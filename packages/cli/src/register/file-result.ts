@@ -12,11 +12,11 @@ import type { CliIo } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { envValue, flagOption, stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
-import { cliFailure, type Failure, withMessage } from '../render/failure.js';
+import { cliFailure, type Failure, usageFailure, withMessage } from '../render/failure.js';
 import { canPrompt } from '../request/gather.js';
 import { promptedValue } from '../request/prompted.js';
 import { askPerson, withCtrlCAsEnter } from './ask-filing.js';
-import { type Filed, likenessLine, operatorOf } from './filed.js';
+import { type Filed, likenessLine, namedOperatorOf, operatorOf } from './filed.js';
 import { matchNotes } from './match-notes.js';
 import { registerFor, wantsRegister } from './open-register.js';
 import { askAndRecordLikeness } from './record-likeness.js';
@@ -57,6 +57,7 @@ export async function fileResult(
   if (!register.ok) return register;
   try {
     const operator = operatorOf(options, io);
+    const named = namedOperatorOf(options, io);
     let person = extra.person ?? stringOption(options, 'person');
     const how = likenessOption(options);
     const asked =
@@ -68,7 +69,8 @@ export async function fileResult(
       mode: checkModeOf(options, io),
       allowMixedModes: flagOption(options, 'allowMixedModes'),
       person,
-      likeness: how === undefined || operator === undefined ? undefined : { how, by: operator },
+      // Who compared the photo is named (registerUsable refused --likeness without one), never the login.
+      likeness: how === undefined || named === undefined ? undefined : { how, by: named },
       operator,
       organisation: stringOption(options, 'company') ?? promptedValue(options, 'company_name'),
       fallbackReference: extra.fallbackReference,
@@ -95,7 +97,12 @@ export function newRegisterNotice(filed: Filed): string {
  * What the terminal shows after filing: where, which receipt, the follow-up, and any repeat. With
  * `likenessAsked`, the likeness line is left to the question that follows.
  */
-export function describeFiled(out: Output, filed: Filed, likenessAsked = false): void {
+export function describeFiled(
+  out: Output,
+  filed: Filed,
+  likenessAsked = false,
+  named: string | undefined = undefined,
+): void {
   const say = (text: string): void => (out.json ? out.notice(text) : out.data(text));
   const { receipt } = filed;
   if (filed.newRegister) {
@@ -111,7 +118,7 @@ export function describeFiled(out: Output, filed: Filed, likenessAsked = false):
       ? `Next check due:   by ${receipt.follow_up.date}`
       : `Next check due:   none needed (${receipt.follow_up.reason.replaceAll('_', ' ')})`,
   );
-  if (!likenessAsked) say(likenessLine(filed));
+  if (!likenessAsked) say(likenessLine(filed, named));
   for (const note of matchNotes(filed)) out.notice(note);
 }
 
@@ -130,7 +137,7 @@ export async function fileIfAsked(
   const filed = await fileResult(options, out.io, result, { fallbackReference, ask });
   if (!filed.ok) return filed.error;
   if (filed.value.interrupted === true) {
-    describeFiled(out, filed.value);
+    describeFiled(out, filed.value, false, namedOperatorOf(options, out.io));
     return cliFailure(
       EXIT.INTERRUPTED,
       'INTERRUPTED',
@@ -141,7 +148,7 @@ export async function fileIfAsked(
   // and the photo can be opened to compare it during the call.
   const asking =
     ask && filed.value.likeness === null && !filed.value.alreadyFiled && result.outcome === 'ACCEPTED';
-  describeFiled(out, filed.value, asking);
+  describeFiled(out, filed.value, asking, namedOperatorOf(options, out.io));
   if (!asking) return undefined;
   return askAndRecordLikeness(out, options, filed.value);
 }
@@ -153,6 +160,11 @@ export async function fileIfAsked(
  */
 export async function registerUsable(options: Options, io: CliIo): Promise<Failure | undefined> {
   if (!wantsRegister(options)) return undefined;
+  if (likenessOption(options) !== undefined && namedOperatorOf(options, io) === undefined) {
+    return usageFailure(
+      '--likeness records who compared the photo with the person: add --checked-by NAME, or set RTW_CHECKED_BY (the login name is not used for this). Nothing was sent.',
+    );
+  }
   const register = await registerFor(options, io, 'file');
   if (!register.ok) return register.error;
   try {

@@ -26,11 +26,23 @@ export function namedOperatorOf(options: Options, io: CliIo): string | undefined
 /** A filing and the register it went into; `interrupted`: Ctrl-C ended the question before it. */
 export type Filed = FiledCheck & { registerDir: string; interrupted?: boolean };
 
-/** The likeness line: how and by whom, or what to do to record it. */
-export function likenessLine(filed: Filed): string {
-  const { receipt } = filed;
-  return filed.likeness === null
-    ? 'Likeness:         not recorded: compare the photo with the person (in person or on a live video call), then: rtw register confirm-likeness ' +
-        `${receipt.reference} --how in-person|video --by NAME`
-    : `Likeness:         ${filed.likeness.how} by ${filed.likeness.by}`;
+/**
+ * The likeness line: how and by whom, or what to run to record it: one whole command a way, so that
+ * pasting one records what it says (a hint reading "--how in-person|video" pasted as it was ran a
+ * pipe and recorded "in-person"). `named`: who runs rtw, when named (--checked-by, RTW_CHECKED_BY);
+ * without one the commands carry a `--by "<your name>"` that confirm-likeness refuses until replaced.
+ */
+export function likenessLine(filed: Filed, named?: string): string {
+  if (filed.likeness !== null) return `Likeness:         ${filed.likeness.how} by ${filed.likeness.by}`;
+  const by = named === undefined ? ` --by "${BY_PLACEHOLDER}"` : '';
+  const command = (how: string): string =>
+    `                  rtw register confirm-likeness ${filed.receipt.reference} --how ${how}${by}`;
+  return [
+    'Likeness:         not recorded. Compare the photo with the person, then run the line that says how you saw them:',
+    command('in-person'),
+    command('video'),
+  ].join('\n');
 }
+
+/** The placeholder in the likeness commands rtw prints; refused as a name (confirm-likeness). */
+export const BY_PLACEHOLDER = '<your name>';

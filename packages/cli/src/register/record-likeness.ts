@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { confirmLikeness } from '@sharecode/register';
 import type { Output } from '../output/output.js';
 import { type Failure, withMessage } from '../render/failure.js';
-import { askLikeness, withCtrlCAsEnter } from './ask-filing.js';
-import { type Filed, likenessLine, operatorOf } from './filed.js';
+import { askComparedBy, askLikeness, withCtrlCAsEnter } from './ask-filing.js';
+import { type Filed, likenessLine, namedOperatorOf } from './filed.js';
 import { registerFor } from './open-register.js';
 import { registerFailure } from './register-failure.js';
 
@@ -24,15 +24,15 @@ export async function askAndRecordLikeness(
   if (receipt.files.photo !== null) {
     out.notice(`The photo to compare: ${join(filed.registerDir, ...receipt.files.photo.path.split('/'))}`);
   }
-  // Who compared it is part of the record: without a name (no --checked-by, no login), nothing to ask.
-  const by = operatorOf(options, out.io);
-  // Ctrl-C here is "later", as Enter is: the check is filed, and the line below says what to run.
-  const how =
-    by === undefined
-      ? undefined
-      : (await withCtrlCAsEnter(out.io, (signal) => askLikeness(out.io, signal))).answer;
+  // Who compared it is part of the record, and is named, never the login name: asked when not set.
+  const named = namedOperatorOf(options, out.io);
+  const how = (await withCtrlCAsEnter(out.io, (signal) => askLikeness(out.io, signal))).answer;
+  const by =
+    how === undefined || named !== undefined
+      ? named
+      : (await withCtrlCAsEnter(out.io, (signal) => askComparedBy(out.io, signal))).answer;
   if (how === undefined || by === undefined) {
-    say(likenessLine({ ...filed, likeness: null }));
+    say(likenessLine({ ...filed, likeness: null }, by));
     return undefined;
   }
   const register = await registerFor(options, out.io, 'file');
@@ -49,7 +49,7 @@ export async function askAndRecordLikeness(
     const failure = registerFailure(error);
     return withMessage(
       failure,
-      `The check is filed (receipt ${receipt.seq}), but the likeness was not recorded: ${failure.message} Record it with: rtw register confirm-likeness ${receipt.reference} --how ${how} --by NAME`,
+      `The check is filed (receipt ${receipt.seq}), but the likeness was not recorded: ${failure.message} Record it with: rtw register confirm-likeness ${receipt.reference} --how ${how} --by "${by}"`,
     );
   }
 }

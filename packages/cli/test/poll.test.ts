@@ -164,6 +164,8 @@ describe.concurrent('rtw poll', () => {
     expect(run.code).toBe(4);
     expect(stdoutJson(run)).toEqual({ error: { code: 'CHECK_NOT_FOUND', message: expect.any(String) } });
     expect(run.stderr).toContain('What to do: check the id and the key.');
+    // A synchronous check's id (listed on the dashboard) is not fetchable: said, not left a riddle.
+    expect(run.stderr).toContain('If the dashboard lists this id as Synchronous');
   });
 
   it('with --sandbox, explains that the in-process sandbox forgets checks between commands', async () => {

@@ -40,11 +40,13 @@ export async function pollCommand(ctx: CommandContext): Promise<number> {
 }
 
 // The in-process sandbox lives as long as one command: a check queued by an earlier command is gone.
+// On a service, the dashboard also lists synchronous checks (`rtw check`), whose ids no GET answers.
 function withSandboxHint<F extends { code: string; details: string[] }>(failure: F, sandbox: boolean): F {
-  if (sandbox && failure.code === 'CHECK_NOT_FOUND') {
-    failure.details.unshift(
-      'The --sandbox forgets its checks when a command ends: use `rtw async --sandbox --wait`, or run `rtw sandbox serve` and poll it with --base-url.',
-    );
-  }
+  if (failure.code !== 'CHECK_NOT_FOUND') return failure;
+  failure.details.unshift(
+    sandbox
+      ? 'The --sandbox forgets its checks when a command ends: use `rtw async --sandbox --wait`, or run `rtw sandbox serve` and poll it with --base-url.'
+      : 'If the dashboard lists this id as Synchronous (an `rtw check`), its answer went back once, with its request, and no command can fetch it again: only checks made with `rtw async` (or a batch) can be polled.',
+  );
   return failure;
 }

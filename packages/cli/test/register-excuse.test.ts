@@ -428,6 +428,33 @@ describe('a follow-up check that may be someone already in the register', () => 
   }, 60_000);
 });
 
+describe('a batch row whose label is not the id the register knows them by', () => {
+  it('files it under the label and says the register now lists the two apart', async () => {
+    const register = join(root, 'batch-apart');
+    await check('right_to_work', 'WACPT0001', register, ['--person', 'EMP-1']);
+    const csv = join(root, 'batch-apart.csv');
+    await writeFile(csv, `label,share_code,dob\nE-101,WACPT0001,${SANDBOX_DATE_OF_BIRTH}\n`);
+    const run = await runMain(
+      [
+        'check',
+        'right-to-work',
+        '--sandbox',
+        '--company',
+        'Acme Ltd',
+        '--batch',
+        csv,
+        '--register',
+        register,
+      ],
+      env,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      'Row 1: filed under E-101, its label, but the register holds their earlier checks (the same share code) under EMP-1',
+    );
+  }, 60_000);
+});
+
 describe('a receipt edited after it was filed', () => {
   it('is left out of the report, list and show, named, with exit 9', async () => {
     const register = join(root, 'edited');

@@ -22,7 +22,14 @@ export async function fileIfRegistering(
   if (!filed.ok) return { register_error: filed.error.json.error };
   if (filed.value.newRegister && options.quiet !== true)
     io.stderr.write(`${newRegisterNotice(filed.value)}\n`);
-  const { receipt } = filed.value;
+  const { receipt, match } = filed.value;
+  // The row's label named someone else than the register's match: two people from here on.
+  if (match.person !== undefined && match.person !== receipt.person && options.quiet !== true) {
+    const basis = match.by === 'share_code' ? 'share code' : 'name and date of birth';
+    io.stderr.write(
+      `Row ${row}: filed under ${receipt.person}, its label, but the register holds their earlier checks (the same ${basis}) under ${match.person}, so follow-ups and the report list them apart. If they are the same person, use ${match.person} as the row's label.\n`,
+    );
+  }
   return {
     register: {
       receipt: receipt.seq,

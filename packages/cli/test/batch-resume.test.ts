@@ -139,6 +139,7 @@ describe('a second run collects what the first one sent', () => {
     expect(again.stderr).toContain(
       "3 rows' checks were already sent by an earlier run: collected, not run or charged again.",
     );
+    expect(again.stdout).toContain('3 rows (0 run now, 3 collected from an earlier run, 0 already done)');
     const collected = results(await linesOf(path));
     expect(new Map(collected.map((line) => [line.row, line.check_id]))).toEqual(ids);
   });

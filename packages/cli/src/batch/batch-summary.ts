@@ -65,8 +65,10 @@ export function summarise(out: Output, batch: Plan, run: BatchRun): number {
   else {
     const { bold, green, red } = out.out;
     const still = summary.still_to_run > 0 ? `, ${summary.still_to_run} still to run` : '';
+    // A collected check ran (and was charged) once, in the earlier run: not counted as run now.
+    const collected = run.collected > 0 ? `, ${run.collected} collected from an earlier run` : '';
     out.data(
-      `${bold('Batch')} ${batch.csvPath}: ${counted(summary.rows, 'row')} (${run.ran} run now, ${run.skipped} already done${still})`,
+      `${bold('Batch')} ${batch.csvPath}: ${counted(summary.rows, 'row')} (${run.ran - run.collected} run now${collected}, ${run.skipped} already done${still})`,
     );
     const inFlight = summary.in_flight > 0 ? `, ${summary.in_flight} still running on the service` : '';
     out.data(

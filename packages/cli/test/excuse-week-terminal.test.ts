@@ -11,6 +11,8 @@ import { DOB } from './support/scenarios.js';
 const UK_DOB = DOB.split('-').reverse().join('/');
 // A sandbox right-to-work check for Acme Ltd: every run below starts so.
 const ACME_SANDBOX_CHECK = ['check', 'right-to-work', '--sandbox', '--company', 'Acme Ltd'];
+// The share code and date of birth of an accepted sandbox check, given as flags.
+const ACCEPTED_CODE = ['--share-code', 'WACPT0001', '--dob', DOB];
 const runs: TerminalRun[] = [];
 let root = '';
 let env: Record<string, string>;
@@ -114,15 +116,7 @@ describe('Ctrl-C at a question after a check has run', () => {
   it('files the check first, as a new entry, then stops (exit 130)', async () => {
     // Filed before dates of birth were kept: the same name is a candidate, so the question comes.
     const dir = await registerWithOlderCheck(join(root, 'older'), env);
-    const check = terminal([
-      ...ACME_SANDBOX_CHECK,
-      '--register',
-      dir,
-      '--share-code',
-      'WACPT0001',
-      '--dob',
-      DOB,
-    ]);
+    const check = terminal([...ACME_SANDBOX_CHECK, '--register', dir, ...ACCEPTED_CODE]);
     await check.waitFor('Type their id to file it under them, or Enter for a new entry: ');
     check.type('\x03');
     expect(await check.exit).toBe(130);
@@ -133,15 +127,7 @@ describe('Ctrl-C at a question after a check has run', () => {
 
   it('at "How did you see them?" is "later", as Enter is: the check stays filed, and rtw says what to run', async () => {
     const dir = join(root, 'likeness-later');
-    const check = terminal([
-      ...ACME_SANDBOX_CHECK,
-      '--register',
-      dir,
-      '--share-code',
-      'WACPT0001',
-      '--dob',
-      DOB,
-    ]);
+    const check = terminal([...ACME_SANDBOX_CHECK, '--register', dir, ...ACCEPTED_CODE]);
     await check.waitFor('How did you see them? in-person, video, or Enter for later: ');
     check.type('\x03');
     expect(await check.exit).toBe(0);

@@ -35,7 +35,14 @@ function poppler(tool: 'pdfdetach' | 'pdftoppm' | 'pdftotext', args: string[]): 
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-function check(kind: CheckKind, code: string, register: string, extra: string[] = [], answers?: string[]) {
+function check(
+  kind: CheckKind,
+  code: string,
+  register: string,
+  extra: string[] = [],
+  answers?: string[],
+  runEnv: Record<string, string> = env,
+) {
   return runMain(
     [
       'check',
@@ -50,7 +57,7 @@ function check(kind: CheckKind, code: string, register: string, extra: string[] 
       register,
       ...extra,
     ],
-    env,
+    runEnv,
     undefined,
     answers,
   );
@@ -69,20 +76,7 @@ describe('who compared the photo is named, never the login name', () => {
 
   it('asks for the name at a terminal when none is set, and records it', async () => {
     const register = join(root, 'likeness-named');
-    const run = await runMain(
-      [
-        'check',
-        'right-to-work',
-        '--sandbox',
-        '--share-code',
-        'WACPT0001',
-        '--dob',
-        SANDBOX_DATE_OF_BIRTH,
-      ].concat(KIND_FLAGS.right_to_work, ['--register', register]),
-      unnamed(),
-      undefined,
-      ['video', 'Ana Lee'],
-    );
+    const run = await check('right_to_work', 'WACPT0001', register, [], ['video', 'Ana Lee'], unnamed());
     expect(run.code, run.stderr).toBe(0);
     expect(run.asked[1]).toMatch(/^Your name, as the record should show who compared the photo/);
     expect(run.stdout).toContain('Likeness:         video by Ana Lee');
@@ -90,16 +84,12 @@ describe('who compared the photo is named, never the login name', () => {
 
   it('refuses --likeness without --checked-by or RTW_CHECKED_BY, before anything is sent', async () => {
     const register = join(root, 'likeness-flag');
-    const run = await runMain(
-      [
-        'check',
-        'right-to-work',
-        '--sandbox',
-        '--share-code',
-        'WACPT0001',
-        '--dob',
-        SANDBOX_DATE_OF_BIRTH,
-      ].concat(KIND_FLAGS.right_to_work, ['--register', register, '--likeness', 'video']),
+    const run = await check(
+      'right_to_work',
+      'WACPT0001',
+      register,
+      ['--likeness', 'video'],
+      undefined,
       unnamed(),
     );
     expect(run.code).toBe(2);
@@ -109,16 +99,12 @@ describe('who compared the photo is named, never the login name', () => {
 
   it('prints commands that record nothing when pasted as they are, until the name is filled in', async () => {
     const register = join(root, 'likeness-paste');
-    const script = await runMain(
-      [
-        'check',
-        'right-to-work',
-        '--sandbox',
-        '--share-code',
-        'WACPT0002',
-        '--dob',
-        SANDBOX_DATE_OF_BIRTH,
-      ].concat(KIND_FLAGS.right_to_work, ['--register', register, '--person', 'EMP-6']),
+    const script = await check(
+      'right_to_work',
+      'WACPT0002',
+      register,
+      ['--person', 'EMP-6'],
+      undefined,
       unnamed(),
     );
     const line = script.stdout.split('\n').find((text) => text.includes('--how in-person'));

@@ -9,7 +9,7 @@ import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEnv } from './support/register-env.js';
 import { runMain } from './support/run-main.js';
-import { KIND_FLAGS, KIND_NAME } from './support/scenarios.js';
+import { sandboxCheckArgs } from './support/scenarios.js';
 
 let root: string;
 let env: Record<string, string>;
@@ -27,24 +27,7 @@ function check(
   extra: string[] = [],
   answers?: string[] | ((question: string) => Promise<string | undefined>),
 ) {
-  return runMain(
-    [
-      'check',
-      KIND_NAME[kind],
-      '--sandbox',
-      '--share-code',
-      code,
-      '--dob',
-      SANDBOX_DATE_OF_BIRTH,
-      ...KIND_FLAGS[kind],
-      '--register',
-      register,
-      ...extra,
-    ],
-    env,
-    undefined,
-    answers,
-  );
+  return runMain(sandboxCheckArgs(kind, code, register, extra), env, undefined, answers);
 }
 
 async function receiptsOf(register: string): Promise<Array<Record<string, unknown>>> {

@@ -3,11 +3,11 @@
 // with no second copy outside the register.
 import { readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { fileCheck, loadRegisterKey, openRegister } from '@sharecode/register';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEnv } from './support/register-env.js';
 import { runMain } from './support/run-main.js';
+import { sandboxCheck } from './support/scenarios.js';
 
 let root: string;
 let env: Record<string, string>;
@@ -18,17 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-const checkArgs = (code: string) => [
-  'check',
-  'right-to-work',
-  '--sandbox',
-  '--share-code',
-  code,
-  '--dob',
-  SANDBOX_DATE_OF_BIRTH,
-  '--company',
-  'Acme Ltd',
-];
+const checkArgs = (code: string) => sandboxCheck('right_to_work', code);
 const mode = async (path: string) => (await stat(path)).mode & 0o777;
 
 describe('rtw register init and verify', () => {

@@ -10,7 +10,7 @@ import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEnv, registerWithOlderCheck } from './support/register-env.js';
 import { json, runMain } from './support/run-main.js';
-import { KIND_FLAGS, KIND_NAME } from './support/scenarios.js';
+import { KIND_FLAGS, KIND_NAME, sandboxCheckArgs } from './support/scenarios.js';
 
 let root: string;
 let env: Record<string, string>;
@@ -43,24 +43,7 @@ function check(
   answers?: string[],
   runEnv: Record<string, string> = env,
 ) {
-  return runMain(
-    [
-      'check',
-      KIND_NAME[kind],
-      '--sandbox',
-      '--share-code',
-      code,
-      '--dob',
-      SANDBOX_DATE_OF_BIRTH,
-      ...KIND_FLAGS[kind],
-      '--register',
-      register,
-      ...extra,
-    ],
-    runEnv,
-    undefined,
-    answers,
-  );
+  return runMain(sandboxCheckArgs(kind, code, register, extra), runEnv, undefined, answers);
 }
 
 interface Listed {

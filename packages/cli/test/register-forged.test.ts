@@ -8,6 +8,7 @@ import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEnv } from './support/register-env.js';
 import { runMain } from './support/run-main.js';
+import { sandboxCheck } from './support/scenarios.js';
 
 let root: string;
 let env: Record<string, string>;
@@ -18,17 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-const checkArgs = (code: string) => [
-  'check',
-  'right-to-work',
-  '--sandbox',
-  '--share-code',
-  code,
-  '--dob',
-  SANDBOX_DATE_OF_BIRTH,
-  '--company',
-  'Acme Ltd',
-];
+const checkArgs = (code: string) => sandboxCheck('right_to_work', code);
 
 /** A receipt as a forger writes it by hand: canonical JSON with a made-up seal. */
 function forged(seq: number, body: Record<string, unknown>): string {

@@ -8,7 +8,7 @@ import { parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEnv } from './support/register-env.js';
 import { json, runMain } from './support/run-main.js';
-import { KIND_FLAGS, KIND_NAME } from './support/scenarios.js';
+import { KIND_FLAGS, KIND_NAME, sandboxCheckArgs } from './support/scenarios.js';
 
 let root: string;
 let env: Record<string, string>;
@@ -25,23 +25,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 async function check(kind: CheckKind, code: string, register: string, extra: string[] = []) {
-  return runMain(
-    [
-      'check',
-      KIND_NAME[kind],
-      '--sandbox',
-      '--share-code',
-      code,
-      '--dob',
-      SANDBOX_DATE_OF_BIRTH,
-      ...KIND_FLAGS[kind],
-      '--no-evidence',
-      '--register',
-      register,
-      ...extra,
-    ],
-    env,
-  );
+  return runMain(sandboxCheckArgs(kind, code, register, ['--no-evidence', ...extra]), env);
 }
 
 interface FollowUps {

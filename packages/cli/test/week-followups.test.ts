@@ -2,11 +2,11 @@
 // of every follow-up to come, and a tampered receipt never dropped in silence.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEnv } from './support/register-env.js';
 import { json, runMain } from './support/run-main.js';
+import { sandboxCheck } from './support/scenarios.js';
 
 let root: string;
 let env: Record<string, string>;
@@ -20,15 +20,7 @@ afterAll(() => cleanup());
 async function file(register: string, code: string, person: string) {
   const run = await runMain(
     [
-      'check',
-      'right-to-work',
-      '--sandbox',
-      '--share-code',
-      code,
-      '--dob',
-      SANDBOX_DATE_OF_BIRTH,
-      '--company',
-      'Acme Ltd',
+      ...sandboxCheck('right_to_work', code),
       '--no-evidence',
       '--register',
       register,

@@ -95,7 +95,6 @@ async function singleCheck(
     answered();
     return await finishWithResult(out, ctx.options, result, `check-${result.checked_at}`);
   } catch (error) {
-    answered();
     const failure = failureFromError(error);
     return stopWith(out, failure);
   } finally {

@@ -22,7 +22,7 @@ export async function pollCommand(ctx: CommandContext): Promise<number> {
     if (flagOption(ctx.options, 'wait')) {
       const finished = await waitForEnd(out, connection, id, numberOption(ctx.options, 'timeout', 600));
       if (!finished.ok) {
-        printFailure(out, withSandboxHint(finished.error, connection.sandbox !== undefined));
+        printFailure(out, withNotFoundHint(finished.error, connection.sandbox !== undefined));
         return finished.error.exitCode;
       }
       return await finishWithRecord(out, ctx.options, finished.value, saveEvidence);
@@ -31,7 +31,7 @@ export async function pollCommand(ctx: CommandContext): Promise<number> {
       const record = await connection.client.getCheck(id, { maxRetries: connection.retries });
       return await finishWithRecord(out, ctx.options, record, saveEvidence);
     } catch (error) {
-      const failure = withSandboxHint(failureFromError(error), connection.sandbox !== undefined);
+      const failure = withNotFoundHint(failureFromError(error), connection.sandbox !== undefined);
       return stopWith(out, failure);
     }
   } finally {
@@ -41,7 +41,7 @@ export async function pollCommand(ctx: CommandContext): Promise<number> {
 
 // The in-process sandbox lives as long as one command: a check queued by an earlier command is gone.
 // On a service, the dashboard also lists synchronous checks (`rtw check`), whose ids no GET answers.
-function withSandboxHint<F extends { code: string; details: string[] }>(failure: F, sandbox: boolean): F {
+function withNotFoundHint<F extends { code: string; details: string[] }>(failure: F, sandbox: boolean): F {
   if (failure.code !== 'CHECK_NOT_FOUND') return failure;
   failure.details.unshift(
     sandbox

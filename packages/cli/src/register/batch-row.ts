@@ -2,6 +2,7 @@ import type { CheckResult } from '@sharecode/sdk';
 import type { ResultLine } from '../batch/results-file.js';
 import type { CliIo } from '../context.js';
 import { fileResult, newRegisterNotice } from './file-result.js';
+import { matchBasis } from './match-notes.js';
 import { wantsRegister } from './open-register.js';
 
 type RegisterFields = Pick<ResultLine, 'register' | 'register_error'>;
@@ -25,9 +26,8 @@ export async function fileIfRegistering(
   const { receipt, match } = filed.value;
   // The row's label named someone else than the register's match: two people from here on.
   if (match.person !== undefined && match.person !== receipt.person && options.quiet !== true) {
-    const basis = match.by === 'share_code' ? 'share code' : 'name and date of birth';
     io.stderr.write(
-      `Row ${row}: filed under ${receipt.person}, its label, but the register holds their earlier checks (the same ${basis}) under ${match.person}, so follow-ups and the report list them apart. If they are the same person, use ${match.person} as the row's label.\n`,
+      `Row ${row}: filed under ${receipt.person}, its label, but the register holds their earlier checks (the same ${matchBasis(match)}) under ${match.person}, so follow-ups and the report list them apart. If they are the same person, use ${match.person} as the row's label.\n`,
     );
   }
   return {

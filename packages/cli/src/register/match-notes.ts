@@ -1,5 +1,10 @@
 import type { Filed } from './filed.js';
 
+/** What a match was made on, in words: "share code", or "name and date of birth". */
+export function matchBasis(match: Filed['match']): string {
+  return match.by === 'share_code' ? 'share code' : 'name and date of birth';
+}
+
 /**
  * What the terminal says about whom a filed check was matched to in the register: filed under the
  * person matched, filed apart from them (an explicit --person), who it may be, and earlier checks of
@@ -8,7 +13,7 @@ import type { Filed } from './filed.js';
 export function matchNotes(filed: Filed): string[] {
   const { receipt, match } = filed;
   const notes: string[] = [];
-  const basis = match.by === 'share_code' ? 'share code' : 'name and date of birth';
+  const basis = matchBasis(match);
   if (match.person !== undefined && match.person === receipt.person && match.person !== receipt.name) {
     notes.push(`Filed under ${match.person}: the same ${basis} as their earlier check.`);
   }

@@ -120,3 +120,27 @@ export function actionFor(code: ErrorCode): string {
 }
 
 export const DOB = SANDBOX_DATE_OF_BIRTH;
+
+/** `rtw check <kind> --sandbox` of `code`, with the sandbox's date of birth and the kind's fields. */
+export function sandboxCheck(kind: CheckKind, code: string): string[] {
+  return [
+    'check',
+    KIND_NAME[kind],
+    '--sandbox',
+    '--share-code',
+    code,
+    '--dob',
+    SANDBOX_DATE_OF_BIRTH,
+    ...KIND_FLAGS[kind],
+  ];
+}
+
+/** The same, filed in `register`, then `extra`. */
+export function sandboxCheckArgs(
+  kind: CheckKind,
+  code: string,
+  register: string,
+  extra: string[] = [],
+): string[] {
+  return [...sandboxCheck(kind, code), '--register', register, ...extra];
+}

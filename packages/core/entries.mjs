@@ -7,6 +7,7 @@ export const CORE_ENTRIES = {
   './sandbox': 'src/sandbox/index.ts',
   './util': 'src/util/index.ts',
   './duties': 'src/duties/index.ts',
+  './check-requests': 'src/check-requests/index.ts',
 };
 
 /** tsup's entry names: `index` for the main entry, the subpath otherwise (dist/validation.js ...). */

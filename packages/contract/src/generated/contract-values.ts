@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'PAYMENT_REQUIRED',
   'RATE_LIMITED',
   'CHECK_NOT_FOUND',
+  'CHECK_REQUEST_NOT_FOUND',
+  'CHECK_REQUEST_CLOSED',
 ] as const satisfies readonly Schemas['ErrorCode'][];
 
 /** The HTTP status of the response carrying each code, from the contract's error examples. */
@@ -37,6 +39,8 @@ export const STATUS_BY_CODE: Readonly<Record<Schemas['ErrorCode'], number>> = {
   PAYMENT_REQUIRED: 402,
   RATE_LIMITED: 429,
   CHECK_NOT_FOUND: 404,
+  CHECK_REQUEST_NOT_FOUND: 404,
+  CHECK_REQUEST_CLOSED: 409,
 };
 
 /** Why an immigration status is checked, in the contract's order. */

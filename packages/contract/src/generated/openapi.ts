@@ -281,6 +281,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/check-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's check requests
+         * @description The check requests of the key's account and mode, newest first, a page at a time.
+         */
+        get: operations["listCheckRequests"];
+        put?: never;
+        /**
+         * Make a check request: a link the applicant fills in
+         * @description Makes a link for one applicant and answers 201 with it in `url` (shown only in this answer). The applicant opens it, enters their share code and date of birth, and an asynchronous check of the key's mode runs: a test key's requests answer from the sandbox's test codes; a live key's run live and are charged as any live check is. A share code not found, a date of birth that does not match and a code for another kind of check let the applicant correct it; the third such failure locks the link. The checker fields are validated as the check itself validates them.
+         */
+        post: operations["createCheckRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/check-requests/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a check request
+         * @description The request as it stands, with the check it made once submitted. The applicant's page never shows the result; this does.
+         */
+        get: operations["getCheckRequest"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a check request
+         * @description Closes the link: the applicant's page answers 410 from now on. Cancelling a cancelled request answers 200 again; a request already submitted, expired or locked answers 409 CHECK_REQUEST_CLOSED.
+         */
+        delete: operations["cancelCheckRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "check.succeeded": {
@@ -337,6 +385,46 @@ export interface webhooks {
          * @description Posted to the default URL of the mode, or to a URL typed on the dashboard, when you send a test event from the dashboard. `data` is always the same sandbox record. Signed per Standard Webhooks: verify `webhook-signature` over the raw body before parsing, refuse timestamps more than 5 minutes old, and de-duplicate on `webhook-id` (delivery is at least once).
          */
         post: operations["onCheckTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "check_request.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A check request expired unused
+         * @description Posted to the request's callback URL when its link expires before the applicant submitted it. Signed and delivered like the check events.
+         */
+        post: operations["onCheckRequestExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "check_request.locked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A check request locked after 3 failed attempts
+         * @description Posted to the request's callback URL when the applicant's third failed attempt locks the link. No check result exists; ask the applicant for a new share code and make a new request. Signed and delivered like the check events.
+         */
+        post: operations["onCheckRequestLocked"];
         delete?: never;
         options?: never;
         head?: never;
@@ -692,12 +780,14 @@ export interface components {
              * @description When the check ended; null before.
              */
             completed_at: string | null;
+            /** @description Present only on a check made from a check request: that request's id. */
+            check_request_id?: components["schemas"]["CheckRequestId"];
         };
         /**
-         * @description Stable error code; switch on it. `INVALID_INPUT` (400) bad input, the message names the field; `UNAUTHENTICATED` (401) no key; `INVALID_KEY` (401) key not valid; `QUOTA_EXCEEDED` (402) free-plan monthly quota used up; `PAYMENT_REQUIRED` (402) subscription unpaid; `NOT_FOUND` (404) the portal does not recognise the share code; `DOB_MISMATCH` (404) the date of birth does not match; `CHECK_NOT_FOUND` (404) no such asynchronous check for this key's account and mode; `RATE_LIMITED` (429) back off for Retry-After seconds; `INTERNAL` (500) server fault; `UPSTREAM_UNEXPECTED` (502) the portal returned an unexpected page; `BUSY` (503) all check slots in use; `TIMEOUT` (504) the portal was too slow.
+         * @description Stable error code; switch on it. `INVALID_INPUT` (400) bad input, the message names the field; `UNAUTHENTICATED` (401) no key; `INVALID_KEY` (401) key not valid; `QUOTA_EXCEEDED` (402) free-plan monthly quota used up; `PAYMENT_REQUIRED` (402) subscription unpaid; `NOT_FOUND` (404) the portal does not recognise the share code; `DOB_MISMATCH` (404) the date of birth does not match; `CHECK_NOT_FOUND` (404) no such asynchronous check for this key's account and mode; `RATE_LIMITED` (429) back off for Retry-After seconds; `INTERNAL` (500) server fault; `UPSTREAM_UNEXPECTED` (502) the portal returned an unexpected page; `BUSY` (503) all check slots in use; `TIMEOUT` (504) the portal was too slow. `CHECK_REQUEST_NOT_FOUND` (404) no such check request for this key's account and mode; `CHECK_REQUEST_CLOSED` (409) the check request was already submitted, expired or locked, so it cannot be cancelled.
          * @enum {string}
          */
-        ErrorCode: "INVALID_INPUT" | "NOT_FOUND" | "DOB_MISMATCH" | "BUSY" | "UPSTREAM_UNEXPECTED" | "TIMEOUT" | "INTERNAL" | "UNAUTHENTICATED" | "INVALID_KEY" | "QUOTA_EXCEEDED" | "PAYMENT_REQUIRED" | "RATE_LIMITED" | "CHECK_NOT_FOUND";
+        ErrorCode: "INVALID_INPUT" | "NOT_FOUND" | "DOB_MISMATCH" | "BUSY" | "UPSTREAM_UNEXPECTED" | "TIMEOUT" | "INTERNAL" | "UNAUTHENTICATED" | "INVALID_KEY" | "QUOTA_EXCEEDED" | "PAYMENT_REQUIRED" | "RATE_LIMITED" | "CHECK_NOT_FOUND" | "CHECK_REQUEST_NOT_FOUND" | "CHECK_REQUEST_CLOSED";
         /** @description The body of every error response. */
         ErrorBody: {
             /** @description What went wrong. */
@@ -758,7 +848,273 @@ export interface components {
             data: components["schemas"]["CheckRecord"];
         };
         /** @description Any event the service posts to your callback URL; `type` says which. */
-        WebhookEvent: components["schemas"]["CheckSucceededEvent"] | components["schemas"]["CheckFailedEvent"] | components["schemas"]["CheckTestEvent"];
+        WebhookEvent: components["schemas"]["CheckSucceededEvent"] | components["schemas"]["CheckFailedEvent"] | components["schemas"]["CheckTestEvent"] | components["schemas"]["CheckRequestEndedEvent"];
+        /**
+         * @description A check request id: `creq_` followed by 32 letters and digits.
+         * @example creq_7hG2kL9mN4pQ1rS6tV3wX8yZ0aB5cD2e
+         */
+        CheckRequestId: string;
+        /**
+         * @description Where a check request stands. `waiting`: the link is open and no check has been made from it yet (the applicant may be correcting a mistake). `submitted`: the applicant's details made a check (`check` holds it); the link is used. `locked`: 3 failed attempts (a share code not found, a date of birth that does not match, a code for another kind of check). `expired`: not submitted before `expires_at`. `cancelled`: cancelled by you. All but `waiting` are final.
+         * @enum {string}
+         */
+        CheckRequestStatus: "waiting" | "submitted" | "locked" | "expired" | "cancelled";
+        /** @description A check request for a right-to-work check: the applicant will enter the share code and date of birth. Unknown fields are refused with 400 INVALID_INPUT naming the field. */
+        RightToWorkCheckRequestCreate: {
+            /**
+             * @description Always `right_to_work`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "right_to_work";
+            /** @description The organisation making the check, recorded by the portal as the checker. */
+            company_name: string;
+            /** @description Your own opaque id (up to 200 characters), returned in every response and webhook. Never put the applicant's name, share code or date of birth in it. */
+            client_reference?: string;
+            /**
+             * Format: uri
+             * @description Where the check's result (and the request's own `check_request.expired` or `check_request.locked` event) is posted. The same rules as an asynchronous check's callback_url; without it the account's default URL for the key's mode is used; with neither, poll the request.
+             */
+            callback_url?: string;
+            /**
+             * @description Days until the link stops working if it is not used (1 to 90, default 14). A share code itself lasts 90 days.
+             * @default 14
+             */
+            expires_in_days: number;
+            /**
+             * Format: email
+             * @description The applicant's e-mail address. When the service has SMTP settings, the link is sent there in a plain message naming you; otherwise it is only kept with the request (sealed, deleted with it) and you send the link yourself.
+             */
+            applicant_email?: string;
+        };
+        /** @description A check request for a right-to-rent check: the applicant will enter the share code and date of birth. Unknown fields are refused with 400 INVALID_INPUT naming the field. */
+        RightToRentCheckRequestCreate: {
+            /**
+             * @description Always `right_to_rent`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "right_to_rent";
+            /** @description Name of the landlord or letting company making the check. */
+            checker_name: string;
+            checker_type: components["schemas"]["CheckerType"];
+            /** @description Your own opaque id (up to 200 characters), returned in every response and webhook. Never put the applicant's name, share code or date of birth in it. */
+            client_reference?: string;
+            /**
+             * Format: uri
+             * @description Where the check's result (and the request's own `check_request.expired` or `check_request.locked` event) is posted. The same rules as an asynchronous check's callback_url; without it the account's default URL for the key's mode is used; with neither, poll the request.
+             */
+            callback_url?: string;
+            /**
+             * @description Days until the link stops working if it is not used (1 to 90, default 14). A share code itself lasts 90 days.
+             * @default 14
+             */
+            expires_in_days: number;
+            /**
+             * Format: email
+             * @description The applicant's e-mail address. When the service has SMTP settings, the link is sent there in a plain message naming you; otherwise it is only kept with the request (sealed, deleted with it) and you send the link yourself.
+             */
+            applicant_email?: string;
+        };
+        /** @description A check request for a immigration-status check: the applicant will enter the share code and date of birth. Unknown fields are refused with 400 INVALID_INPUT naming the field. */
+        ImmigrationStatusCheckRequestCreate: {
+            /**
+             * @description Always `immigration_status`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "immigration_status";
+            /** @description The organisation making the check, including the local office or branch name. */
+            company_name: string;
+            /** @description Job title of the person making the check. */
+            job_title: string;
+            purpose: components["schemas"]["Purpose"];
+            /** @description Why you are checking, in your words. Required when purpose is `other`; refused otherwise. */
+            other_purpose?: string;
+            /** @description Your own opaque id (up to 200 characters), returned in every response and webhook. Never put the applicant's name, share code or date of birth in it. */
+            client_reference?: string;
+            /**
+             * Format: uri
+             * @description Where the check's result (and the request's own `check_request.expired` or `check_request.locked` event) is posted. The same rules as an asynchronous check's callback_url; without it the account's default URL for the key's mode is used; with neither, poll the request.
+             */
+            callback_url?: string;
+            /**
+             * @description Days until the link stops working if it is not used (1 to 90, default 14). A share code itself lasts 90 days.
+             * @default 14
+             */
+            expires_in_days: number;
+            /**
+             * Format: email
+             * @description The applicant's e-mail address. When the service has SMTP settings, the link is sent there in a plain message naming you; otherwise it is only kept with the request (sealed, deleted with it) and you send the link yourself.
+             */
+            applicant_email?: string;
+        };
+        /** @description A new check request; `kind` says which check the applicant's details will make, and which checker fields it takes. */
+        CheckRequestCreate: components["schemas"]["RightToWorkCheckRequestCreate"] | components["schemas"]["RightToRentCheckRequestCreate"] | components["schemas"]["ImmigrationStatusCheckRequestCreate"];
+        /** @description A right-to-work check request as it stands. */
+        RightToWorkCheckRequest: {
+            id: components["schemas"]["CheckRequestId"];
+            /**
+             * @description Always `right_to_work`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "right_to_work";
+            status: components["schemas"]["CheckRequestStatus"];
+            mode: components["schemas"]["Mode"];
+            /**
+             * Format: uri
+             * @description The applicant's link. Returned only in the 201 answer that creates the request: the service keeps only a hash of its token, so every later read has null. Send it to the applicant yourself, or let the service e-mail it (applicant_email).
+             */
+            url: string | null;
+            /** @description Your reference as sent; null when none was sent. */
+            client_reference: string | null;
+            /**
+             * Format: uri
+             * @description Where events for this request are posted, fixed when it was made; null means poll only.
+             */
+            callback_url: string | null;
+            /** @description The applicant's e-mail as sent; null when none was sent, and once the request's personal data is deleted (7 days after it ends). */
+            applicant_email: string | null;
+            /** @description Failed attempts so far: a share code not found, a date of birth that does not match, or a code for another kind of check. The third locks the link. */
+            failed_attempts: number;
+            /**
+             * Format: date-time
+             * @description When the link stops working if it has not been used.
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description When the request was made.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the request became submitted, locked, expired or cancelled; null while waiting.
+             */
+            ended_at: string | null;
+            /** @description The check the applicant's details made, exactly as `GET /api/check/async/{check_id}` answers it (queued, running, then succeeded or failed; its `check_request_id` is this request's id); null until then. */
+            check: components["schemas"]["CheckRecord"] | null;
+            /** @description The organisation making the check, recorded by the portal as the checker. */
+            company_name: string;
+        };
+        /** @description A right-to-rent check request as it stands. */
+        RightToRentCheckRequest: {
+            id: components["schemas"]["CheckRequestId"];
+            /**
+             * @description Always `right_to_rent`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "right_to_rent";
+            status: components["schemas"]["CheckRequestStatus"];
+            mode: components["schemas"]["Mode"];
+            /**
+             * Format: uri
+             * @description The applicant's link. Returned only in the 201 answer that creates the request: the service keeps only a hash of its token, so every later read has null. Send it to the applicant yourself, or let the service e-mail it (applicant_email).
+             */
+            url: string | null;
+            /** @description Your reference as sent; null when none was sent. */
+            client_reference: string | null;
+            /**
+             * Format: uri
+             * @description Where events for this request are posted, fixed when it was made; null means poll only.
+             */
+            callback_url: string | null;
+            /** @description The applicant's e-mail as sent; null when none was sent, and once the request's personal data is deleted (7 days after it ends). */
+            applicant_email: string | null;
+            /** @description Failed attempts so far: a share code not found, a date of birth that does not match, or a code for another kind of check. The third locks the link. */
+            failed_attempts: number;
+            /**
+             * Format: date-time
+             * @description When the link stops working if it has not been used.
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description When the request was made.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the request became submitted, locked, expired or cancelled; null while waiting.
+             */
+            ended_at: string | null;
+            /** @description The check the applicant's details made, exactly as `GET /api/check/async/{check_id}` answers it (queued, running, then succeeded or failed; its `check_request_id` is this request's id); null until then. */
+            check: components["schemas"]["CheckRecord"] | null;
+            /** @description Name of the landlord or letting company making the check. */
+            checker_name: string;
+            checker_type: components["schemas"]["CheckerType"];
+        };
+        /** @description A immigration-status check request as it stands. */
+        ImmigrationStatusCheckRequest: {
+            id: components["schemas"]["CheckRequestId"];
+            /**
+             * @description Always `immigration_status`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "immigration_status";
+            status: components["schemas"]["CheckRequestStatus"];
+            mode: components["schemas"]["Mode"];
+            /**
+             * Format: uri
+             * @description The applicant's link. Returned only in the 201 answer that creates the request: the service keeps only a hash of its token, so every later read has null. Send it to the applicant yourself, or let the service e-mail it (applicant_email).
+             */
+            url: string | null;
+            /** @description Your reference as sent; null when none was sent. */
+            client_reference: string | null;
+            /**
+             * Format: uri
+             * @description Where events for this request are posted, fixed when it was made; null means poll only.
+             */
+            callback_url: string | null;
+            /** @description The applicant's e-mail as sent; null when none was sent, and once the request's personal data is deleted (7 days after it ends). */
+            applicant_email: string | null;
+            /** @description Failed attempts so far: a share code not found, a date of birth that does not match, or a code for another kind of check. The third locks the link. */
+            failed_attempts: number;
+            /**
+             * Format: date-time
+             * @description When the link stops working if it has not been used.
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description When the request was made.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the request became submitted, locked, expired or cancelled; null while waiting.
+             */
+            ended_at: string | null;
+            /** @description The check the applicant's details made, exactly as `GET /api/check/async/{check_id}` answers it (queued, running, then succeeded or failed; its `check_request_id` is this request's id); null until then. */
+            check: components["schemas"]["CheckRecord"] | null;
+            /** @description The organisation making the check, including the local office or branch name. */
+            company_name: string;
+            /** @description Job title of the person making the check. */
+            job_title: string;
+            purpose: components["schemas"]["Purpose"];
+            /** @description Why you are checking, in your words. Required when purpose is `other`; refused otherwise. */
+            other_purpose?: string;
+        };
+        /** @description A check request as it stands; `kind` says which check, and which checker fields it carries. */
+        CheckRequest: components["schemas"]["RightToWorkCheckRequest"] | components["schemas"]["RightToRentCheckRequest"] | components["schemas"]["ImmigrationStatusCheckRequest"];
+        /** @description One page of check requests, newest first. */
+        CheckRequestList: {
+            data: components["schemas"]["CheckRequest"][];
+            /** @description Send it as `cursor` to read the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Sent when a check request ends unused: it expired, or 3 failed attempts locked it. Chase the applicant, or make a new request. */
+        CheckRequestEndedEvent: {
+            /**
+             * @description Which end.
+             * @enum {string}
+             */
+            type: "check_request.expired" | "check_request.locked";
+            /**
+             * Format: date-time
+             * @description When the event was created.
+             */
+            created_at: string;
+            /** @description The request as it stood when the event was created. */
+            data: components["schemas"]["CheckRequest"];
+        };
     };
     responses: {
         /** @description The check ran; the result is in the body. */
@@ -1033,6 +1389,68 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description The request was made: send `url` to the applicant (it is shown only here). */
+        CheckRequestCreated: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description The request's address: `/api/check-requests/{id}`. */
+                Location?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CheckRequest"];
+            };
+        };
+        /** @description The check request as it stands. */
+        CheckRequestFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CheckRequest"];
+            };
+        };
+        /** @description A page of check requests of this key's account and mode, newest first. */
+        CheckRequestListed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CheckRequestList"];
+            };
+        };
+        /** @description No such check request for this key's account and mode */
+        CheckRequestNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The request already ended: it cannot be cancelled */
+        CheckRequestClosed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Bad input: the message names the field. */
+        InvalidCheckRequestInput: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1065,6 +1483,11 @@ export interface components {
          * @example ShareCode-Webhooks/1
          */
         WebhookUserAgent: "ShareCode-Webhooks/1";
+        /**
+         * @description The request id from the POST's body. An id of another shape, or one that does not belong to this key's account and mode, answers 404 CHECK_REQUEST_NOT_FOUND.
+         * @example creq_7hG2kL9mN4pQ1rS6tV3wX8yZ0aB5cD2e
+         */
+        CheckRequestIdParam: components["schemas"]["CheckRequestId"];
     };
     requestBodies: never;
     headers: {
@@ -1466,6 +1889,99 @@ export interface operations {
             };
         };
     };
+    listCheckRequests: {
+        parameters: {
+            query?: {
+                /** @description Only requests with this status. */
+                status?: components["schemas"]["CheckRequestStatus"];
+                /** @description Requests a page (1 to 100, default 20). */
+                limit?: number;
+                /** @description The previous page's `next_cursor`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CheckRequestListed"];
+            400: components["responses"]["InvalidCheckRequestInput"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    createCheckRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckRequestCreate"];
+            };
+        };
+        responses: {
+            201: components["responses"]["CheckRequestCreated"];
+            400: components["responses"]["InvalidCheckRequestInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    getCheckRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request id from the POST's body. An id of another shape, or one that does not belong to this key's account and mode, answers 404 CHECK_REQUEST_NOT_FOUND.
+                 * @example creq_7hG2kL9mN4pQ1rS6tV3wX8yZ0aB5cD2e
+                 */
+                request_id: components["parameters"]["CheckRequestIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CheckRequestFound"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CheckRequestNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    cancelCheckRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request id from the POST's body. An id of another shape, or one that does not belong to this key's account and mode, answers 404 CHECK_REQUEST_NOT_FOUND.
+                 * @example creq_7hG2kL9mN4pQ1rS6tV3wX8yZ0aB5cD2e
+                 */
+                request_id: components["parameters"]["CheckRequestIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CheckRequestFound"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CheckRequestNotFound"];
+            409: components["responses"]["CheckRequestClosed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Busy"];
+        };
+    };
     onCheckSucceeded: {
         parameters: {
             query?: never;
@@ -1608,6 +2124,106 @@ export interface operations {
                 content?: never;
             };
             /** @description Not delivered: any other status, a redirect (not followed) or no answer within 10 seconds. A test event is tried once; the dashboard shows the answer. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCheckRequestExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Event id, identical on every attempt of the same event; de-duplicate on it.
+                 * @example evt_2bX7kP9qR4sT1uV6wY3zA8cD5eF0gH7j
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Refuse an event more than 5 minutes old.
+                 * @example 1772446527
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated signatures, each `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of your `whsec_` secret after the prefix (Standard Webhooks). Accept the event if any entry matches, compared in constant time.
+                 * @example v1,/FHTBHdzXA3C65+Ym8rkxezAHGfq9/R1qIFnpqfU1a8=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description Identifies the webhook sender; the trailing `/1` is the webhook format version.
+                 * @example ShareCode-Webhooks/1
+                 */
+                "User-Agent": components["parameters"]["WebhookUserAgent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckRequestEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. The response body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other status, a redirect (not followed) or no answer within 10 seconds. Tried up to 8 times in all: at once, then after 30 s, 2 min, 10 min, 1 h, 3 h, 6 h and 12 h; then shown as given up on the dashboard. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCheckRequestLocked: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Event id, identical on every attempt of the same event; de-duplicate on it.
+                 * @example evt_2bX7kP9qR4sT1uV6wY3zA8cD5eF0gH7j
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Refuse an event more than 5 minutes old.
+                 * @example 1772446527
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated signatures, each `v1,` then the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of your `whsec_` secret after the prefix (Standard Webhooks). Accept the event if any entry matches, compared in constant time.
+                 * @example v1,/FHTBHdzXA3C65+Ym8rkxezAHGfq9/R1qIFnpqfU1a8=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description Identifies the webhook sender; the trailing `/1` is the webhook format version.
+                 * @example ShareCode-Webhooks/1
+                 */
+                "User-Agent": components["parameters"]["WebhookUserAgent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckRequestEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. The response body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not delivered: any other status, a redirect (not followed) or no answer within 10 seconds. Tried up to 8 times in all: at once, then after 30 s, 2 min, 10 min, 1 h, 3 h, 6 h and 12 h; then shown as given up on the dashboard. */
             default: {
                 headers: {
                     [name: string]: unknown;

@@ -68,6 +68,20 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
     action: 'check the id and the key',
     asyncRetry: null,
   },
+  CHECK_REQUEST_NOT_FOUND: {
+    status: 404,
+    message:
+      "No check request with this id belongs to this key's account and mode. Check the id, and use a key of the same mode (live or test) as the one that made the request.",
+    action: 'check the id and the key',
+    asyncRetry: null,
+  },
+  CHECK_REQUEST_CLOSED: {
+    status: 409,
+    message:
+      'This check request has already ended (submitted, expired or locked), so it cannot be cancelled. Read it to see how it ended.',
+    action: 'read the request; do not retry',
+    asyncRetry: null,
+  },
   RATE_LIMITED: {
     status: 429,
     message: 'Too many requests. Wait for the number of seconds in the Retry-After header, then retry.',

@@ -99,7 +99,7 @@ function validateCheckerType(raw: unknown): Step<CheckerType> {
 }
 
 /** Problems found so far, in the order the service reports them; `take` keeps a step's value or its error. */
-class Problems {
+export class Problems {
   readonly list: CheckError[] = [];
   take<T>(step: Step<T>): T | undefined {
     if (step.ok) return step.value;
@@ -108,7 +108,7 @@ class Problems {
   }
 }
 
-function validateAsyncFields(
+export function validateAsyncFields(
   body: Body,
   checkCallbackUrl: (raw: unknown) => Outcome<string>,
   problems: Problems,
@@ -207,6 +207,32 @@ function kindRequest(
     case 'immigration_status':
       return validateImmigrationStatus(body, base, problems);
   }
+}
+
+// Stands in for the applicant's fields when only a check request's checker fields are judged.
+const NO_APPLICANT_YET: BaseFields = { share_code: '', date_of_birth: '' };
+
+/** A kind's checker fields alone (company_name, checker_name ...), by the rules the check applies. */
+export type CheckerFields<K extends CheckKind = CheckKind> = Omit<
+  Extract<ValidatedRequest, { kind: K }>['request'],
+  'share_code' | 'date_of_birth' | 'check'
+>;
+
+/**
+ * The kind's checker fields of `body` judged as the check judges them, every problem kept in order
+ * (a check request carries them before the applicant supplies the share code and date of birth).
+ */
+export function validateCheckerFields<K extends CheckKind>(
+  kind: K,
+  body: Readonly<Record<string, unknown>>,
+  problems: Problems,
+): CheckerFields<K> | undefined {
+  const own = new Problems();
+  const request = kindRequest(kind, body, NO_APPLICANT_YET, own);
+  problems.list.push(...own.list);
+  if (own.list.length > 0 || request === undefined) return undefined;
+  const { share_code: _code, date_of_birth: _birth, ...checker } = request as Record<string, unknown>;
+  return checker as CheckerFields<K>;
 }
 
 /**

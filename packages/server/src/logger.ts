@@ -1,11 +1,13 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { LogFormat } from './lifecycle-config.js';
+import { loggablePath } from './log-paths.js';
 
 /**
  * Structured logs that never carry an API key, a share code, a date of birth or a name: bodies and
- * headers are never logged, URLs are logged without their query string, and these paths are redacted
- * as a second line of defence should a field slip into a log call.
+ * headers are never logged, URLs are logged without their query string or an applicant's link token
+ * (log-paths.ts), and these paths are redacted as a second line of defence should a field slip into
+ * a log call.
  */
 export const REDACT_PATHS = [
   'authorization',
@@ -75,7 +77,7 @@ export function createLogger(
       base: { service: 'rtw-server' },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       serializers: {
-        req: (req: RequestLike) => ({ method: req.method, path: (req.url ?? '').split('?')[0] }),
+        req: (req: RequestLike) => ({ method: req.method, path: loggablePath(req.url ?? '') }),
         res: (res: ReplyLike) => ({ statusCode: res.statusCode }),
       },
     },

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../database-unavailable.js';
 import { safeError } from '../../safe-error.js';
+import { registerFormParser } from '../form-parser.js';
 import { messagePage, sendPage } from './page-reply.js';
-
-const FORM_LIMIT_BYTES = 16 * 1024;
 
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
@@ -19,16 +18,7 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * no framing), and errors and unknown paths answered as pages rather than JSON.
  */
 export function setUpDashboardScope(scope: FastifyInstance): void {
-  scope.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES },
-    (_request, body, done) => {
-      done(
-        null,
-        Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))),
-      );
-    },
-  );
+  registerFormParser(scope);
   scope.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
     return payload;

@@ -10,6 +10,12 @@ export {
   readApplicantForm,
   wrongKindMessage,
 } from './applicant-form.js';
+export type {
+  ApplicantFormValues,
+  ApplicantRequestSummary,
+  ApplicantView,
+  RenderedApplicantPage,
+} from './applicant-view.js';
 export {
   type AttemptVerdict,
   afterFailedAttempt,

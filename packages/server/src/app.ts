@@ -31,6 +31,7 @@ import { OPENAPI_JSON } from './openapi-document.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
 import { createQueueWorker, type ReservedCapacity } from './queue/async-worker.js';
 import { type LeasedQueue, leasedQueueOps, type QueueJob } from './queue/queue-ports.js';
+import { type CheckRequests, createCheckRequests } from './requests/requests-service.js';
 import { safeError } from './safe-error.js';
 import type { Database, DatabaseSweepReport } from './store/open-database.js';
 import { createSmtpMailer } from './webhooks/give-up-mail.js';
@@ -80,6 +81,8 @@ export interface ServerDeps {
    * of instances that stopped heartbeating. Absent: reservations name no one (the stale limit only).
    */
   readonly instance?: { readonly id: string; readonly heartbeatMs: number } | undefined;
+  /** How long an applicant's submission waits for a sandbox check to end; 3 s by default. */
+  readonly requestTestCheckWaitMs?: number | undefined;
 }
 
 export interface Server {
@@ -95,6 +98,10 @@ export interface Server {
   readonly webhooks: Webhooks;
   /** Dashboard passwords (`rtw-server accounts set-password`). */
   readonly dashboardAdmin: DashboardAdmin;
+  /** Check requests: the API's operations and the applicant's link (requests/). */
+  readonly checkRequests: CheckRequests;
+  /** Marks waiting requests past their expiry expired and queues their events (run with each sweep). */
+  expireCheckRequests(now?: Date): Promise<number>;
   sweep(now?: Date): Promise<DatabaseSweepReport>;
   /** The first step of shutdown: GET /readyz answers 503 from now on; everything else still serves. */
   beginDraining(): void;
@@ -172,6 +179,7 @@ export function createServer(deps: ServerDeps): Server {
     upgradeUrl: deps.upgradeUrl,
     liveRunner: deps.liveRunner,
     listener: deps.checkEndedListener ?? webhooks.listener,
+    requestHook: () => checkRequests.checkEnded,
     config: deps.asyncChecks,
     clock,
     queueClock,
@@ -179,6 +187,16 @@ export function createServer(deps: ServerDeps): Server {
     log: log.child({ component: 'async-checks' }),
     callbackUrlPolicy,
     observer: deps.observer,
+  });
+  const checkRequests = createCheckRequests({
+    repo: database.checkRequests,
+    accounts: database.accounts,
+    events: webhooks.requestEvents,
+    createAsyncCheck: (input) => inFlight.track(() => asyncChecks.create(input)),
+    callbackUrlPolicy,
+    clock,
+    log: log.child({ component: 'check-requests' }),
+    ...(deps.requestTestCheckWaitMs === undefined ? {} : { testCheckWaitMs: deps.requestTestCheckWaitMs }),
   });
   // The two queue workers of this process, each on its own table (lanes are the key's mode).
   const queueWorker = <J extends QueueJob>(
@@ -284,13 +302,22 @@ export function createServer(deps: ServerDeps): Server {
   asyncWorker.start();
   webhookWorker.start();
 
+  const expireCheckRequests = async (now: Date = clock()) => {
+    const expired = await checkRequests.expire(now);
+    if (expired > 0) log.info({ expired }, 'check requests expired');
+    return expired;
+  };
   const sweep = async (now: Date = clock()) => {
+    // Expiry first: a request that ends now starts its 7 and 30 days from its expiry.
+    await expireCheckRequests(now);
     const report = await database.sweep(now);
     const removed =
       report.checkCopies +
       report.staleReservations +
       report.asyncResults +
       report.asyncChecks +
+      report.checkRequestData +
+      report.checkRequests +
       report.webhookDeliveries +
       report.webhookAttempts +
       report.dashboardSessions +
@@ -327,6 +354,8 @@ export function createServer(deps: ServerDeps): Server {
       now: clock,
       passwordCost: deps.dashboard.passwordCost,
     }),
+    checkRequests,
+    expireCheckRequests,
     sweep,
     beginDraining() {
       draining = true;

@@ -9,7 +9,12 @@ import {
 import type { Logger } from 'pino';
 import { createQuota } from '../accounts/quota.js';
 import { queueTimeAfter } from '../queue/queue-ports.js';
-import type { AsyncChecksRepo, CheckEndedListener, ClaimedCheck } from './async-ports.js';
+import type {
+  AsyncChecksRepo,
+  CheckEndedListener,
+  ClaimedCheck,
+  RequestCheckEndedHook,
+} from './async-ports.js';
 import { asyncCheckRecord } from './async-record.js';
 import type { CapacityHold, LiveCheckRunner } from './live-check-runner.js';
 import { type CheckObserver, SILENT_OBSERVER, secondsSince } from './observer-port.js';
@@ -25,6 +30,8 @@ export interface AsyncAttemptDeps {
   readonly repo: AsyncChecksRepo;
   readonly liveRunner: LiveCheckRunner;
   readonly listener: CheckEndedListener;
+  /** Told of checks made from a check request as they end; none by default. */
+  readonly requestHook?: RequestCheckEndedHook | undefined;
   readonly upgradeUrl: string;
   readonly clock: () => Date;
   /** An injected clock for due times (tests); absent, the database's clock decides. */
@@ -165,6 +172,7 @@ async function attempt(
           ending.transaction,
         );
       }
+      if (check.checkRequestId !== null) await deps.requestHook?.onCheckEnded(check, ending.transaction);
     },
   );
   if (!ended) {

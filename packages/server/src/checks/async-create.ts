@@ -50,6 +50,8 @@ export interface AsyncCreateInput {
   /** The Idempotency-Key header as received. */
   readonly idempotencyKey: string | undefined;
   readonly requestId: string;
+  /** A check made from a check request's applicant's details (requests/applicant-service.ts). */
+  readonly checkRequestId?: string | undefined;
 }
 
 export interface CreatedCheck {
@@ -152,10 +154,12 @@ export async function createAsyncCheck(
       callbackUrl,
       reservation,
       createdAt: now,
+      checkRequestId: input.checkRequestId ?? null,
     });
+    const queued = queuedRecord({ id, mode: key.mode, clientReference, callbackUrl, createdAt: now });
     return {
       type: 'queued',
-      record: queuedRecord({ id, mode: key.mode, clientReference, callbackUrl, createdAt: now }),
+      record: input.checkRequestId ? { ...queued, check_request_id: input.checkRequestId } : queued,
       usage,
     };
   });

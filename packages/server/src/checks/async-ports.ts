@@ -45,6 +45,8 @@ export interface StoredAsyncCheck extends AsyncCheckIdentity {
   readonly resultExpired: boolean;
   /** When the check is deleted altogether (30 days after the end); null before it ends. */
   readonly statusExpiresAt: Date | null;
+  /** The check request whose applicant's details it checks; null for a check posted directly. */
+  readonly checkRequestId: string | null;
 }
 
 /** A check about to be queued (the row written in the creation transaction). */
@@ -59,6 +61,8 @@ export interface NewAsyncCheck extends AsyncCheckIdentity {
   /** The live quota reservation the check holds until it ends; null for sandbox checks. */
   readonly reservation: Reservation | null;
   readonly createdAt: Date;
+  /** Set for a check made from a check request: the request then names it as its latest check. */
+  readonly checkRequestId?: string | null;
 }
 
 /** A check a worker has claimed for one run, with what the run and its end need. */
@@ -145,6 +149,14 @@ export interface CheckEndedContext {
  */
 export interface CheckEndedListener {
   onCheckEnded(record: CheckRecord, context: CheckEndedContext, transaction: Transaction): Promise<void>;
+}
+
+/**
+ * Told of every check made from a check request when it ends, INSIDE its final transaction (as the
+ * CheckEndedListener, and under the same rules), so the request's new state commits with the check's.
+ */
+export interface RequestCheckEndedHook {
+  onCheckEnded(check: StoredAsyncCheck, transaction: Transaction): Promise<void>;
 }
 
 /** Wired until webhook delivery exists: checks end poll-only. */

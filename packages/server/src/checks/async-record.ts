@@ -15,6 +15,12 @@ import type { StoredAsyncCheck } from './async-ports.js';
  * it). A result past its `result_expires_at` is shown as deleted even if the sweep has not run yet.
  */
 export function asyncCheckRecord(check: StoredAsyncCheck, now: Date): CheckRecord {
+  const record = recordOf(check, now);
+  // Only on a check made from a request: every other check's record is as before.
+  return check.checkRequestId ? { ...record, check_request_id: check.checkRequestId } : record;
+}
+
+function recordOf(check: StoredAsyncCheck, now: Date): CheckRecord {
   let record = queuedRecord({
     id: check.id,
     mode: check.mode,

@@ -6,7 +6,12 @@ import type { Quota } from '../accounts/quota.js';
 import type { AsyncChecksConfig } from '../queue/async-config.js';
 import { runAsyncAttempt } from './async-attempt.js';
 import { type AsyncCreateInput, type AsyncCreateOutput, createAsyncCheck } from './async-create.js';
-import type { AsyncChecksRepo, CheckEndedListener, ClaimedCheck } from './async-ports.js';
+import type {
+  AsyncChecksRepo,
+  CheckEndedListener,
+  ClaimedCheck,
+  RequestCheckEndedHook,
+} from './async-ports.js';
 import { type AsyncReadInput, readAsyncCheck } from './async-read.js';
 import type { CallbackUrlPolicy } from './callback-url-policy.js';
 import type { CapacityHold, LiveCheckRunner } from './live-check-runner.js';
@@ -19,6 +24,8 @@ export interface AsyncChecksDeps {
   readonly upgradeUrl: string;
   readonly liveRunner: LiveCheckRunner;
   readonly listener: CheckEndedListener;
+  /** Told of checks made from check requests as they end (a getter: the requests are wired after). */
+  readonly requestHook?: (() => RequestCheckEndedHook) | undefined;
   /** The retry schedules (the worker's own settings are the composition root's). */
   readonly config: Pick<AsyncChecksConfig, 'liveRetrySchedule' | 'testRetrySchedule'>;
   readonly clock: () => Date;
@@ -67,6 +74,7 @@ export function createAsyncChecks(deps: AsyncChecksDeps): AsyncChecks {
           repo,
           liveRunner: deps.liveRunner,
           listener: deps.listener,
+          requestHook: deps.requestHook?.(),
           upgradeUrl: deps.upgradeUrl,
           clock,
           queueClock: deps.queueClock,

@@ -30,6 +30,7 @@ const RECORD_FIELDS = [
   'result_expires_at',
   'result_expired',
   'status_expires_at',
+  'check_request_id',
 ] as const;
 
 /**
@@ -67,6 +68,7 @@ export interface RecordRow {
   result_expires_at: Date | null;
   result_expired: boolean;
   status_expires_at: Date | null;
+  check_request_id: string | null;
 }
 
 /** The record columns of a row read with `recordColumns(alias, prefix)`; null when the join found none. */
@@ -135,6 +137,7 @@ export function checkSeals(keys: SealingKeys): CheckSeals {
       resultExpiresAt: row.result_expires_at,
       resultExpired: row.result_expired,
       statusExpiresAt: row.status_expires_at,
+      checkRequestId: row.check_request_id ?? null,
     }),
   };
 }

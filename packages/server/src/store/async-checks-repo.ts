@@ -125,9 +125,9 @@ export function createAsyncChecksRepo(db: Db, keys: SealingKeys): AsyncChecksRep
               `INSERT INTO async_checks
                  (id, account_id, key_id, mode, kind, status, due_at, request_id, idempotency_key_hash,
                   fingerprint_sealed, request_sealed, client_reference_sealed, callback_url_sealed,
-                  reservation_id, reservation_period, reservation_plan, created_at)
+                  reservation_id, reservation_period, reservation_plan, created_at, check_request_id)
                VALUES ($1, $2, $3, $4, $5, 'queued', ${dueAtOnceSql(6)}, $7, $8, $9, $10, $11, $12, $13, $14,
-                       $15, $6)`,
+                       $15, $6, $16)`,
               [
                 check.id,
                 check.accountId,
@@ -144,8 +144,17 @@ export function createAsyncChecksRepo(db: Db, keys: SealingKeys): AsyncChecksRep
                 check.reservation?.id ?? null,
                 check.reservation?.period ?? null,
                 check.reservation?.plan ?? null,
+                check.checkRequestId ?? null,
               ],
             );
+            if (check.checkRequestId) {
+              // The request names its latest check in the transaction that makes it: never one without the other.
+              await tx.query(
+                `UPDATE check_requests SET latest_check_id = $2, checks_made = checks_made + 1
+                  WHERE id = $1`,
+                [check.checkRequestId, check.id],
+              );
+            }
           },
         } satisfies Parameters<typeof fn>[0]);
       }),

@@ -1,4 +1,5 @@
 import { ASYNC_CHECKS_MIGRATION } from './async-migration.js';
+import { CHECK_REQUESTS_MIGRATION } from './check-requests-migration.js';
 import { CLUSTER_MIGRATION } from './cluster-migration.js';
 import { DASHBOARD_MIGRATION } from './dashboard-migration.js';
 import type { Db } from './db.js';
@@ -101,6 +102,7 @@ export const MIGRATIONS: readonly Migration[] = [
   SHRED_MIGRATION,
   CLUSTER_MIGRATION,
   RESERVATION_HOLDER_MIGRATION,
+  CHECK_REQUESTS_MIGRATION,
 ];
 
 /** The newest schema version this server knows (GET /readyz compares the database's with it). */

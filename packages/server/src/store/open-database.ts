@@ -9,6 +9,7 @@ import type { RecentChecksRepo } from '../dashboard/recent-checks-port.js';
 import type { InstancesRepo } from '../health/cluster-ports.js';
 import type { PortalHealthStore } from '../health/portal-health.js';
 import type { QueueStatsSource } from '../queue/queue-stats.js';
+import type { CheckRequestsRepo } from '../requests/request-ports.js';
 import type {
   WebhookDeliveriesRepo,
   WebhookSecretsRepo,
@@ -18,6 +19,7 @@ import { createAccountsRepo } from './accounts-repo.js';
 import { createAsyncChecksRepo } from './async-checks-repo.js';
 import { cacheAuthentication } from './cached-accounts-repo.js';
 import { createCheckCopiesRepo } from './check-copies-repo.js';
+import { createCheckRequestsRepo } from './check-requests-repo.js';
 import { createDashboardRepo } from './dashboard-repo.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { createSealingKeys } from './data-keys.js';
@@ -60,6 +62,8 @@ export interface Database {
   readonly checkCopies: CheckCopiesRepo;
   /** Asynchronous checks, which are also the queue's entries. */
   readonly asyncChecks: AsyncChecksRepo;
+  /** Check requests (an applicant's link), with their latest checks. */
+  readonly checkRequests: CheckRequestsRepo;
   /** Webhook deliveries (their own queue entries) and the 7-day attempt log. */
   readonly webhookDeliveries: WebhookDeliveriesRepo;
   /** The per-account, per-mode signing secrets, sealed. */
@@ -174,6 +178,7 @@ export async function openDatabase(
     rateLimits: embedded ? createMemoryRateLimitRepo() : createRateLimitRepo(db),
     checkCopies: createCheckCopiesRepo(sealedDb, sealing),
     asyncChecks: createAsyncChecksRepo(sealedDb, sealing),
+    checkRequests: createCheckRequestsRepo(sealedDb, sealing),
     webhookDeliveries,
     webhookSecrets: createWebhookSecretsRepo(db, cipher),
     dashboard,

@@ -1,5 +1,6 @@
 import { RATE_WINDOW_LONGEST_SECONDS } from '../accounts/ports.js';
 import { type AsyncSweepReport, sweepAsyncChecks } from './async-retention.js';
+import { type CheckRequestSweepReport, sweepCheckRequests } from './check-request-retention.js';
 import type { Db } from './db.js';
 import { deleteInBatches } from './in-batches.js';
 
@@ -8,7 +9,7 @@ export const STALE_RESERVATION_MS = 15 * 60 * 1000;
 /** A window is kept a minute past the longest one's end (sign-in's 15 minutes), then swept. */
 const RATE_WINDOW_KEEP_SECONDS = RATE_WINDOW_LONGEST_SECONDS + 60;
 
-export interface SweepReport extends AsyncSweepReport {
+export interface SweepReport extends AsyncSweepReport, CheckRequestSweepReport {
   readonly checkCopies: number;
   readonly rateWindows: number;
   readonly staleReservations: number;
@@ -17,7 +18,7 @@ export interface SweepReport extends AsyncSweepReport {
 /**
  * Deletes what has outlived its retention as of `now`: investigation copies past their `expires_at`,
  * old rate-limit windows, reservations a crashed process left behind, and the results and then the
- * rows of ended asynchronous checks (async-retention.ts). Safe to run from several processes at once.
+ * rows of ended asynchronous checks (async-retention.ts) and check requests. Safe to run from several processes at once.
  */
 export async function sweepExpired(db: Db, now: Date): Promise<SweepReport> {
   const checkCopies = await deleteInBatches(db, 'check_copies', 'expires_at <= $1', 'expires_at', [now]);
@@ -44,5 +45,12 @@ export async function sweepExpired(db: Db, now: Date): Promise<SweepReport> {
     return rows[0]?.released ?? 0;
   });
   const asyncReport = await sweepAsyncChecks(db, now);
-  return { checkCopies, rateWindows: windows.rowCount, staleReservations: stale, ...asyncReport };
+  const requestReport = await sweepCheckRequests(db, now);
+  return {
+    checkCopies,
+    rateWindows: windows.rowCount,
+    staleReservations: stale,
+    ...asyncReport,
+    ...requestReport,
+  };
 }

@@ -32,6 +32,7 @@ export type CompactedTable =
   | 'data_keys'
   | 'accounts'
   | 'async_checks'
+  | 'check_requests'
   | 'check_copies'
   | 'webhook_deliveries'
   | 'webhook_secrets'

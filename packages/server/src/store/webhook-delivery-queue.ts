@@ -5,6 +5,7 @@ import type {
   WebhookDeliveriesRepo,
 } from '../webhooks/webhook-ports.js';
 import { checkSeals, prefixedRecord, recordColumns } from './async-check-row.js';
+import { REQUEST_COLUMNS, REQUEST_FROM, type RequestRow, requestSeals } from './check-request-row.js';
 import type { SealingKeys } from './data-keys.js';
 import { type Db, queryableOf } from './db.js';
 import { claimLeased, type LeasedTable, renewLeased, timeParams } from './leased-queue-sql.js';
@@ -37,6 +38,17 @@ type QueueOps = Pick<
  */
 export function createWebhookDeliveryQueue(db: Db, keys: SealingKeys, rows: DeliveryRows): QueueOps {
   const checks = checkSeals(keys);
+  const requests = requestSeals(keys, checks);
+
+  /** The requests of the claimed request events (a second read, only when a batch has some). */
+  const requestsOf = async (ids: readonly string[]) => {
+    if (ids.length === 0) return new Map<string, RequestRow>();
+    const { rows: found } = await db.query<RequestRow>(
+      `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.id = ANY($1::text[])`,
+      [ids],
+    );
+    return new Map(found.map((row) => [row.id, row]));
+  };
 
   /**
    * Attempts recorded in one statement, whatever their number: each delivery moves on only while its
@@ -108,8 +120,12 @@ export function createWebhookDeliveryQueue(db: Db, keys: SealingKeys, rows: Deli
              WHERE s.account_id = q.account_id AND s.mode = q.mode) AS secret_sealed,
            ${recordColumns('c', CHECK_PREFIX)}, due.prior_lease IS NOT NULL AS taken_over`,
       });
+      const requestRows = await requestsOf(
+        claimed.filter((row) => row.event_type.startsWith('check_request.')).map((row) => row.check_id),
+      );
       return claimed.map((row): ClaimedDelivery => {
         const check = prefixedRecord(row, CHECK_PREFIX);
+        const requestRow = requestRows.get(row.check_id);
         return {
           id: row.id,
           leaseToken: input.leaseToken,
@@ -131,6 +147,10 @@ export function createWebhookDeliveryQueue(db: Db, keys: SealingKeys, rows: Deli
           check:
             check && check.account_id === row.account_id && check.mode === row.mode
               ? checks.toStored(check)
+              : null,
+          request:
+            requestRow && requestRow.account_id === row.account_id && requestRow.mode === row.mode
+              ? requests.toStored(requestRow)
               : null,
         };
       });

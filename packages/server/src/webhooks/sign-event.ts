@@ -1,10 +1,16 @@
 import { createHmac } from 'node:crypto';
 import type { CheckRecord } from '@sharecode/core';
+import type { CheckRequest } from '@sharecode/core/check-requests';
 
 /** Spec 6.2 and 9.3: the contract fixes the sender identifier. */
 export const WEBHOOK_USER_AGENT = 'ShareCode-Webhooks/1';
 
-export type WebhookEventType = 'check.succeeded' | 'check.failed' | 'check.test';
+export type WebhookEventType =
+  | 'check.succeeded'
+  | 'check.failed'
+  | 'check.test'
+  | 'check_request.expired'
+  | 'check_request.locked';
 
 /** The headers of one attempt, lower-case as the MSW sandbox sends them. */
 export interface WebhookHeaders {
@@ -19,7 +25,11 @@ export interface WebhookHeaders {
  * The body of spec 6.1, serialised once: these exact bytes are signed and sent. Built from the stored
  * record on every attempt (bodies are never stored), so the same event gives the same bytes.
  */
-export function eventBody(type: WebhookEventType, createdAt: Date, record: CheckRecord): string {
+export function eventBody(
+  type: WebhookEventType,
+  createdAt: Date,
+  record: CheckRecord | CheckRequest,
+): string {
   return JSON.stringify({ type, created_at: createdAt.toISOString(), data: record });
 }
 

@@ -1,6 +1,7 @@
 import type { KeyMode } from '../accounts/api-key.js';
 import type { StoredAsyncCheck, Transaction } from '../checks/async-ports.js';
 import type { LeaseClaim, LeasedQueue, QueueTime } from '../queue/queue-ports.js';
+import type { StoredCheckRequest } from '../requests/request-ports.js';
 import type { AttemptOutcome, DeliveryErrorClass } from './delivery-outcome.js';
 import type { WebhookEventType } from './sign-event.js';
 
@@ -53,6 +54,8 @@ export interface ClaimedDelivery extends DeliveryEvent {
    * claim takes a batch of due deliveries with their checks in one round trip.
    */
   readonly check: StoredAsyncCheck | null;
+  /** For a check request's event (its `checkId` is the request's id): the request, or null once gone. */
+  readonly request?: StoredCheckRequest | null;
 }
 
 /** A delivery as the dashboard shows it. */

@@ -1,4 +1,4 @@
-import { type CheckRecord, fail, newEventId, type Outcome, ok } from '@sharecode/core';
+import { type CheckRecord, fail, newEventId, type Outcome, ok, resultExpiresAt } from '@sharecode/core';
 import { SANDBOX_TEST_CHECK_ID, sandboxTestEventRecord } from '@sharecode/core/sandbox';
 import type { Logger } from 'pino';
 import type { KeyMode } from '../accounts/api-key.js';
@@ -8,6 +8,8 @@ import type { CheckEndedListener } from '../checks/async-ports.js';
 import { asyncCheckRecord } from '../checks/async-record.js';
 import { type CheckObserver, SILENT_OBSERVER, type WebhookObserver } from '../checks/observer-port.js';
 import { queueTimeAfter } from '../queue/queue-ports.js';
+import type { RequestEventSink } from '../requests/request-ports.js';
+import { requestRecord } from '../requests/request-record.js';
 import { safeError } from '../safe-error.js';
 import { attemptDelivery, type Transport } from './attempt-delivery.js';
 import { createAttemptLog } from './attempt-log.js';
@@ -67,6 +69,8 @@ export interface TestEventResult {
 export interface Webhooks {
   /** Queue a delivery in the transaction that ends a check (wire as `checkEndedListener`). */
   readonly listener: CheckEndedListener;
+  /** Queue a check request's ended event in the transaction that ends it. */
+  readonly requestEvents: RequestEventSink;
   /** One attempt of a claimed delivery; `wakeAfterMs` is when its next attempt is due. */
   run(job: ClaimedDelivery): Promise<{ readonly wakeAfterMs?: number }>;
   /** Waits for the log lines of delivered attempts still being written (before the database closes). */
@@ -111,8 +115,18 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     return key;
   };
 
+  /** The event of a check request (expired, locked), or null once its personal data is gone. */
+  const requestEvent = (job: ClaimedDelivery): string | null => {
+    const { request } = job;
+    const now = clock();
+    if (!request || request.state.ended_at === null) return null;
+    if (resultExpiresAt(request.state.ended_at).getTime() <= now.getTime()) return null;
+    return eventBody(job.type, job.eventCreatedAt, requestRecord(request, request.state.ended_at));
+  };
+
   /** The event of a check as it was when it ended (read with the claim), or null once its result is gone. */
   const checkEvent = (job: ClaimedDelivery): string | null => {
+    if (job.type.startsWith('check_request.')) return requestEvent(job);
     const { check } = job;
     const now = clock();
     if (
@@ -234,8 +248,27 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     },
   };
 
+  const requestEvents: RequestEventSink = {
+    async enqueue(transaction, event) {
+      await deliveries.insert(transaction, {
+        id: `dlv_${randomBase62(24)}`,
+        eventId: newEventId(),
+        accountId: event.accountId,
+        mode: event.mode,
+        checkId: event.requestId,
+        type: event.type,
+        url: event.url,
+        eventCreatedAt: event.createdAt,
+        createdAt: clock(),
+        expiresAt: event.expiresAt,
+      });
+      transaction.afterCommit(() => deps.onQueued(event.mode));
+    },
+  };
+
   return {
     listener,
+    requestEvents,
     run: runAttempt,
     settle: () => attemptLog.settle(),
     secret: (accountId, mode) => secrets.current(accountId, mode, clock()),

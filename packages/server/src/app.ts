@@ -7,6 +7,8 @@ import { createAuthenticator } from './accounts/authenticate.js';
 import { createQuota } from './accounts/quota.js';
 import { randomBase62 } from './accounts/random-id.js';
 import { createRateLimiter } from './accounts/rate-limiter.js';
+import { createApplicantCsrf } from './applicant-page/applicant-csrf.js';
+import { createApplicantThrottle } from './applicant-page/applicant-throttle.js';
 import type { CheckEndedListener } from './checks/async-ports.js';
 import { createAsyncChecks } from './checks/async-service.js';
 import { createCallbackUrlPolicy } from './checks/callback-url-policy.js';
@@ -277,6 +279,13 @@ export function createServer(deps: ServerDeps): Server {
     readAsyncCheck: asyncChecks.read,
     portalHealth: portalHealth.report,
     portalDriver: runsLiveChecks,
+    applicant: {
+      service: checkRequests.applicant,
+      csrf: createApplicantCsrf(database.cookieKeys),
+      throttle: createApplicantThrottle(database.rateLimits),
+      clock,
+      alwaysSecureCookies: deps.dashboard.alwaysSecureCookies,
+    },
     dashboard: {
       sessions: createDashboardSessions(
         database.dashboard,

@@ -10,6 +10,7 @@ export {
   readApplicantForm,
   wrongKindMessage,
 } from './applicant-form.js';
+export { type ApplicantLinkMessage, applicantLinkMessage } from './applicant-link-message.js';
 export { APPLICANT_PAGE_HEADERS, renderApplicantPage } from './applicant-page.js';
 export type {
   ApplicantFormValues,

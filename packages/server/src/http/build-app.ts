@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from '../database-unavailable.js';
 import type { PortalHealthReport } from '../health/portal-health.js';
 import type { ReadinessReport } from '../health/readiness.js';
 import { safeError } from '../safe-error.js';
+import { type ApplicantRoutesDeps, registerApplicantRoutes } from './applicant-routes.js';
 import { ASYNC_CREATE_ROUTES, type AsyncRoutesDeps, registerAsyncRoutes } from './async-routes.js';
 import { type CheckRoutesDeps, registerCheckRoutes, SYNC_CHECK_ROUTES } from './check-routes.js';
 import { answerClientError, answerConnect } from './client-error.js';
@@ -36,6 +37,8 @@ export interface HttpDeps extends CheckRoutesDeps, AsyncRoutesDeps {
   readonly portalDriver?: boolean | undefined;
   /** The account dashboard under /dashboard; absent: no dashboard. */
   readonly dashboard?: DashboardRoutesDeps;
+  /** The applicant's link of a check request, GET and POST /r/:token; absent: no such pages. */
+  readonly applicant?: ApplicantRoutesDeps | undefined;
   /** How long clients may take to send headers and requests; 30 s each by default. */
   readonly httpTimeouts?: HttpTimeouts | undefined;
   /** Trusted proxies, connection caps, keep-alive, the operator token; the documented defaults when absent. */
@@ -174,6 +177,7 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
   registerCheckRoutes(app, deps);
   registerAsyncRoutes(app, deps);
   if (deps.dashboard) registerDashboardRoutes(app, deps.dashboard);
+  if (deps.applicant) registerApplicantRoutes(app, deps.applicant);
   return app;
 }
 

@@ -83,6 +83,8 @@ export interface ServerDeps {
    * of instances that stopped heartbeating. Absent: reservations name no one (the stale limit only).
    */
   readonly instance?: { readonly id: string; readonly heartbeatMs: number } | undefined;
+  /** RTW_PUBLIC_URL: the origin of the applicant's links; null/absent: each request's own origin. */
+  readonly publicUrl?: string | null | undefined;
   /** How long an applicant's submission waits for a sandbox check to end; 3 s by default. */
   readonly requestTestCheckWaitMs?: number | undefined;
 }
@@ -277,6 +279,9 @@ export function createServer(deps: ServerDeps): Server {
     ...(deps.liveRunner.hold ? { holdLiveSlot: deps.liveRunner.hold.bind(deps.liveRunner) } : {}),
     createAsyncCheck: (input) => inFlight.track(() => asyncChecks.create(input)),
     readAsyncCheck: asyncChecks.read,
+    checkRequests: checkRequests.api,
+    publicUrl: deps.publicUrl ?? null,
+    usageOf: async (key) => (key.mode === 'live' ? quota.snapshot(key, clock()) : null),
     portalHealth: portalHealth.report,
     portalDriver: runsLiveChecks,
     applicant: {

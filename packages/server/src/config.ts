@@ -8,6 +8,7 @@ import { type EdgeConfig, type EdgeFlags, loadEdgeConfig } from './http/edge-con
 import { LOG_LEVELS, type LogLevel } from './logger.js';
 import { loadMetricsPort, type MetricsFlags } from './metrics/metrics-config.js';
 import { loadPortalConfig, type PortalConfig, type PortalFlags } from './portal/portal-config.js';
+import { readPublicUrl } from './public-url.js';
 import { type AsyncChecksConfig, fitAsyncToSlots, loadAsyncChecksConfig } from './queue/async-config.js';
 import { parseEncryptionKeys } from './store/encryption.js';
 import { loadWebhooksConfig, type WebhooksConfig, type WebhooksFlags } from './webhooks/webhook-config.js';
@@ -36,6 +37,8 @@ export interface ServerConfig extends DatabaseConfig {
   readonly host: string;
   readonly port: number;
   readonly upgradeUrl: string;
+  /** RTW_PUBLIC_URL: the origin of the applicants' links; null: each request's own origin. */
+  readonly publicUrl: string | null;
   readonly logLevel: LogLevel;
   readonly sweepIntervalMs: number;
   /** Retry schedules, lease, poll interval and concurrency of asynchronous checks (queue/async-config.ts). */
@@ -144,6 +147,9 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
     problems.push('The upgrade URL (--upgrade-url or RTW_UPGRADE_URL) must be an http:// or https:// URL.');
   }
 
+  const publicUrl = readPublicUrl(env.RTW_PUBLIC_URL);
+  if (!publicUrl.ok) problems.push(publicUrl.error);
+
   const levelText = present(flags.logLevel) ?? present(env.RTW_LOG_LEVEL) ?? 'info';
   const logLevel = LOG_LEVELS.find((level) => level === levelText);
   if (!logLevel)
@@ -174,6 +180,7 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
     problems.length > 0 ||
     !database.ok ||
     !logLevel ||
+    !publicUrl.ok ||
     !portal.ok ||
     !asyncChecks.ok ||
     !webhooks.ok ||
@@ -188,6 +195,7 @@ export function loadConfig(flags: ConfigFlags, env: Env): Outcome<ServerConfig, 
     host,
     port,
     upgradeUrl,
+    publicUrl: publicUrl.value,
     logLevel,
     sweepIntervalMs: sweepSeconds * 1000,
     asyncChecks: portalDriver

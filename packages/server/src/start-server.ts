@@ -208,6 +208,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     queueClock: options.clock,
     log,
     upgradeUrl: config.value.upgradeUrl,
+    publicUrl: config.value.publicUrl,
     sweepIntervalMs: options.sweepIntervalMs ?? config.value.sweepIntervalMs,
     asyncChecks: { ...config.value.asyncChecks, ...options.asyncChecks },
     checkEndedListener: options.checkEndedListener,

@@ -7,6 +7,7 @@ import type { ReadinessReport } from '../health/readiness.js';
 import { safeError } from '../safe-error.js';
 import { type ApplicantRoutesDeps, registerApplicantRoutes } from './applicant-routes.js';
 import { ASYNC_CREATE_ROUTES, type AsyncRoutesDeps, registerAsyncRoutes } from './async-routes.js';
+import { type CheckRequestRoutesDeps, registerCheckRequestRoutes } from './check-request-routes.js';
 import { type CheckRoutesDeps, registerCheckRoutes, SYNC_CHECK_ROUTES } from './check-routes.js';
 import { answerClientError, answerConnect } from './client-error.js';
 import { limitConnections } from './connection-limits.js';
@@ -24,7 +25,10 @@ import { newRequestId, REQUEST_ID_HEADER } from './request-id.js';
 import { sendError } from './send-error.js';
 import { registerServiceRoutes } from './service-routes.js';
 
-export interface HttpDeps extends CheckRoutesDeps, AsyncRoutesDeps {
+export interface HttpDeps
+  extends CheckRoutesDeps,
+    AsyncRoutesDeps,
+    Partial<Omit<CheckRequestRoutesDeps, 'admitRequest'>> {
   readonly log: Logger;
   readonly openapiJson: string;
   /** True once shutdown has begun: new requests get 503 BUSY while in-flight ones finish. */
@@ -176,6 +180,14 @@ export function buildHttpApp(deps: HttpDeps): FastifyInstance {
   registerDocsRoute(app, deps);
   registerCheckRoutes(app, deps);
   registerAsyncRoutes(app, deps);
+  if (deps.checkRequests && deps.usageOf) {
+    registerCheckRequestRoutes(app, {
+      admitRequest: deps.admitRequest,
+      checkRequests: deps.checkRequests,
+      publicUrl: deps.publicUrl ?? null,
+      usageOf: deps.usageOf,
+    });
+  }
   if (deps.dashboard) registerDashboardRoutes(app, deps.dashboard);
   if (deps.applicant) registerApplicantRoutes(app, deps.applicant);
   return app;

@@ -8,6 +8,7 @@ import { createQuota } from './accounts/quota.js';
 import { randomBase62 } from './accounts/random-id.js';
 import { createRateLimiter } from './accounts/rate-limiter.js';
 import { createApplicantCsrf } from './applicant-page/applicant-csrf.js';
+import { withApplicantLinkMail } from './applicant-page/applicant-link-mail.js';
 import { createApplicantThrottle } from './applicant-page/applicant-throttle.js';
 import type { CheckEndedListener } from './checks/async-ports.js';
 import { createAsyncChecks } from './checks/async-service.js';
@@ -143,6 +144,8 @@ export function createServer(deps: ServerDeps): Server {
     );
   }
   const { smtpUrl, mailFrom } = deps.webhooks;
+  // The operator's SMTP: webhook give-up mail, and applicants' links when a request names an address.
+  const mailer = smtpUrl && mailFrom ? createSmtpMailer(smtpUrl, mailFrom) : null;
   const secureContext = trustedCas(deps.webhooks.ca);
   const agents = createPinnedAgents({ secureContext });
   const { queueClock } = deps;
@@ -161,7 +164,7 @@ export function createServer(deps: ServerDeps): Server {
       secureContext,
       agents,
     },
-    mailer: smtpUrl && mailFrom ? createSmtpMailer(smtpUrl, mailFrom) : null,
+    mailer,
     clock,
     queueClock,
     onQueued: (mode) => webhookWorker.nudge(mode),
@@ -279,7 +282,14 @@ export function createServer(deps: ServerDeps): Server {
     ...(deps.liveRunner.hold ? { holdLiveSlot: deps.liveRunner.hold.bind(deps.liveRunner) } : {}),
     createAsyncCheck: (input) => inFlight.track(() => asyncChecks.create(input)),
     readAsyncCheck: asyncChecks.read,
-    checkRequests: checkRequests.api,
+    checkRequests: {
+      ...checkRequests.api,
+      create: withApplicantLinkMail(checkRequests.api.create, {
+        mailer,
+        log: log.child({ component: 'check-requests' }),
+        track: (send) => inFlight.track(send),
+      }),
+    },
     publicUrl: deps.publicUrl ?? null,
     usageOf: async (key) => (key.mode === 'live' ? quota.snapshot(key, clock()) : null),
     portalHealth: portalHealth.report,

@@ -28,9 +28,9 @@ export function summaryOfRecord(record: CheckRequest): ApplicantRequestSummary {
   }
 }
 
-type Create<A extends unknown[]> = (
+type Create<A extends unknown[], C extends { readonly record: CheckRequest }> = (
   ...args: A
-) => Promise<Outcome<{ readonly record: CheckRequest }, CheckError>>;
+) => Promise<Outcome<C, CheckError>>;
 
 export interface ApplicantLinkMailDeps {
   /** The operator's SMTP (RTW_SMTP_URL, RTW_MAIL_FROM); null: no e-mail, the link is only returned. */
@@ -45,10 +45,10 @@ export interface ApplicantLinkMailDeps {
  * e-mail goes after the answer is decided and never changes it: a failed send is logged (with the
  * request's id, never the address) and the caller still has the link in the 201.
  */
-export function withApplicantLinkMail<A extends unknown[]>(
-  create: Create<A>,
+export function withApplicantLinkMail<A extends unknown[], C extends { readonly record: CheckRequest }>(
+  create: Create<A, C>,
   deps: ApplicantLinkMailDeps,
-): Create<A> {
+): Create<A, C> {
   const { mailer, log } = deps;
   if (mailer === null) return create;
   return async (...args) => {

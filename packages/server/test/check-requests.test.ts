@@ -3,6 +3,7 @@ import type { CheckRequest, CheckRequestList } from '@sharecode/core/check-reque
 import { describe, expect, it } from 'vitest';
 import { call, errorOf } from './support/api.js';
 import { eventually, useAsyncTestServer } from './support/async-server.js';
+import { holdsPlaintext } from './support/plaintext-search.js';
 import { BACKENDS, newKey } from './support/test-server.js';
 
 // Check requests over real HTTP and through the applicant service the page's routes call, once on
@@ -350,5 +351,47 @@ describe.each(BACKENDS)('check requests on %s', (backend) => {
     await ctx.server.server.sweep(ctx.server.clock());
     const gone = await call(ctx.server.url, 'GET', `/api/check-requests/${record.id}`, { key });
     expect(gone.status).toBe(404);
+  });
+
+  it('no table or log holds the applicant e-mail, reference, share code, date of birth or token in clear', async () => {
+    const { key } = await newKey(ctx.server.admin, 'pro', 'test');
+    const before = ctx.server.logs.length;
+    const email = 'plaintext-applicant-5Z9K@example.com';
+    const reference = 'plaintext-reference-2H7M';
+    const { record, token } = await create(key, {
+      ...BODIES.right_to_work,
+      applicant_email: email,
+      client_reference: reference,
+    });
+    const sent = await applicant().submitByToken(
+      token,
+      { share_code: 'WACPT0002', ...dob('1990-01-01') },
+      '203.0.113.9',
+      ctx.server.clock(),
+    );
+    expect(sent.phase.page).toBe('sent');
+    const result = (await get(key, record.id)).check?.result as { name: string } | null;
+    expect(result?.name).toEqual(expect.any(String));
+    const needles = [email, reference, 'WACPT0002', '1990-01-01', token, result?.name ?? ''];
+    const db = ctx.server.database.db;
+    const tables = await db.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+    );
+    expect(tables.rows.map((row) => row.table_name)).toContain('check_requests');
+    for (const { table_name } of tables.rows) {
+      const dump = await db.query<{ text: string | null }>(
+        `SELECT string_agg(t::text, E'\\n') AS text FROM "${table_name}" t`,
+      );
+      for (const needle of needles) {
+        expect(
+          holdsPlaintext(dump.rows[0]?.text ?? '', needle),
+          `${table_name} holds ${needle.slice(0, 12)}`,
+        ).toBe(false);
+      }
+    }
+    const logged = ctx.server.logs.slice(before).join('');
+    expect(logged).toContain(record.id);
+    for (const needle of needles)
+      expect(logged.includes(needle), `the logs hold ${needle.slice(0, 12)}`).toBe(false);
   });
 });

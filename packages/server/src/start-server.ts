@@ -21,6 +21,7 @@ import { listenMetrics, type MetricsListener } from './metrics/metrics-listener.
 import { createServiceMetrics } from './metrics/service-metrics.js';
 import { type PortalSlots, type StartedPortal, startPortal } from './portal/start-portal.js';
 import type { AsyncChecksConfig } from './queue/async-config.js';
+import type { CheckRequests } from './requests/requests-service.js';
 import { safeError } from './safe-error.js';
 import { warnAboutSettings } from './settings-warnings.js';
 import { type Database, type DatabaseSweepReport, openDatabase } from './store/open-database.js';
@@ -86,6 +87,8 @@ export interface RunningServer {
   readonly dashboardAdmin: DashboardAdmin;
   /** The Prometheus metrics listener, e.g. `http://127.0.0.1:9464` (scrape `/metrics`); null: off. */
   readonly metricsUrl: string | null;
+  /** Check requests: the API's operations and the applicant's link (the page's routes call `applicant`). */
+  readonly checkRequests: CheckRequests;
   sweep(now?: Date): Promise<DatabaseSweepReport>;
   /**
    * Graceful: /readyz turns 503 (and stays so for the shutdown delay while everything else serves),
@@ -280,6 +283,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     dashboardAdmin: server.dashboardAdmin,
     portal: portal?.slots ?? null,
     metricsUrl: metricsListener?.url ?? null,
+    checkRequests: server.checkRequests,
     sweep: server.sweep,
     close() {
       closed ??= (async () => {

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkError, fail, newCheckId, newEventId } from '@sharecode/core';
+import { newCheckRequestId } from '@sharecode/core/check-requests';
 import { validateCheckRequest } from '@sharecode/core/validation';
 import postgres from 'pg';
 import pino from 'pino';
@@ -39,6 +40,8 @@ const GONE = {
   dateOfBirth: '1987-03-14',
   clientReference: 'forensic-gone-7Q2K',
   callbackUrl: 'https://hooks.example.com/forensic-gone-9F3D',
+  applicantEmail: 'forensic-gone-applicant-8R4W@example.com',
+  requestReference: 'forensic-gone-request-6T2N',
 };
 /** A check still queued, and the account's settings: these stay, readable with the current keys only. */
 const KEPT = {
@@ -47,6 +50,8 @@ const KEPT = {
   clientReference: 'forensic-kept-5M1P',
   callbackUrl: 'https://hooks.example.com/forensic-kept-2C8B',
   defaultUrl: 'https://hooks.example.com/forensic-default-4H6J',
+  applicantEmail: 'forensic-kept-applicant-3L7Y@example.com',
+  requestReference: 'forensic-kept-request-1V5Q',
 };
 const GONE_VALUES = Object.values(GONE);
 const ALL_VALUES = [...GONE_VALUES, ...Object.values(KEPT)];
@@ -73,7 +78,15 @@ describe.each(BACKENDS)('deleted data and a retired key yield nothing from the f
   let dir: string;
   let pg: TestPostgresDatabase | undefined;
   const envKey = randomBytes(32);
-  const ids = { account: '', gone: newCheckId(), kept: newCheckId(), copy: newCheckId(), delivery: '' };
+  const ids = {
+    account: '',
+    gone: newCheckId(),
+    kept: newCheckId(),
+    copy: newCheckId(),
+    delivery: '',
+    goneRequest: newCheckRequestId(),
+    keptRequest: newCheckRequestId(),
+  };
   let masterBefore: Buffer;
   let aads: string[] = [];
   // PGlite keeps its key in the data folder's key file (the embedded default); PostgreSQL takes it from
@@ -124,7 +137,32 @@ describe.each(BACKENDS)('deleted data and a retired key yield nothing from the f
       if (!key.ok) throw new Error(key.error);
       await database.accounts.setDefaultCallbackUrl(ids.account, 'live', KEPT.defaultUrl, NOW);
       await database.webhookSecrets.current(ids.account, 'test', NOW);
-      const queue = (id: string, values: typeof GONE) =>
+      // Check requests: one whose applicant submitted the GONE check and that ended at NOW, one waiting.
+      const plantRequest = (id: string, values: typeof GONE) =>
+        database.checkRequests.insert({
+          state: {
+            id,
+            kind: 'right_to_work',
+            mode: 'test',
+            status: 'waiting',
+            checker: { company_name: 'Forensic Ltd' },
+            client_reference: values.requestReference,
+            callback_url: values.callbackUrl,
+            applicant_email: values.applicantEmail,
+            failed_attempts: 0,
+            expires_at: new Date(NOW.getTime() + 14 * DAY),
+            created_at: NOW,
+            ended_at: null,
+            check_pending: false,
+          },
+          accountId: ids.account,
+          keyId: key.value.record.id,
+          tokenHash: `${id}-hash`,
+          eventUrl: values.callbackUrl,
+        });
+      await plantRequest(ids.goneRequest, GONE);
+      await plantRequest(ids.keptRequest, KEPT);
+      const queue = (id: string, values: typeof GONE, checkRequestId: string | null = null) =>
         database.asyncChecks.create(ids.account, 'test', (tx) =>
           tx.insert({
             id,
@@ -140,9 +178,10 @@ describe.each(BACKENDS)('deleted data and a retired key yield nothing from the f
             callbackUrl: values.callbackUrl,
             reservation: null,
             createdAt: NOW,
+            checkRequestId,
           }),
         );
-      await queue(ids.gone, GONE);
+      await queue(ids.gone, GONE, ids.goneRequest);
       const [claimed] = await database.asyncChecks.claim({
         mode: 'test',
         limit: 1,
@@ -158,6 +197,9 @@ describe.each(BACKENDS)('deleted data and a retired key yield nothing from the f
         async () => {},
       );
       expect(ended?.status).toBe('failed');
+      await database.checkRequests.transaction((tx) =>
+        database.checkRequests.end(tx, ids.goneRequest, 'submitted', NOW),
+      );
       // Its webhook (a one-try event, so nothing is left pending) and a synchronous check's copy.
       ids.delivery = `dlv_${newCheckId()}`;
       await database.webhookDeliveries.recordTestEvent(
@@ -205,13 +247,20 @@ describe.each(BACKENDS)('deleted data and a retired key yield nothing from the f
           (column) => `async_checks:${id}:${column}_sealed`,
         ),
       ),
+      ...[ids.goneRequest, ids.keptRequest].flatMap((id) =>
+        ['client_reference', 'callback_url', 'applicant_email', 'event_url'].map(
+          (column) => `check_requests:${id}:${column}_sealed`,
+        ),
+      ),
       `check_copies:${ids.copy}:sealed`,
       `webhook_deliveries:${ids.delivery}:url_sealed`,
       ...['live', 'test'].flatMap((mode) => [
         `accounts:${ids.account}:default_callback_url_${mode}`,
         `webhook_secrets:${ids.account}:${mode}:secret_sealed`,
       ]),
-      ...[...days, `check:${ids.gone}`, `check:${ids.kept}`].map((day) => `data_keys:${day}:key_sealed`),
+      ...[...days, ...[ids.gone, ids.kept, ids.goneRequest, ids.keptRequest].map((id) => `check:${id}`)].map(
+        (day) => `data_keys:${day}:key_sealed`,
+      ),
       'meta:encryption_canary',
     ];
   }, 120_000);
@@ -230,7 +279,12 @@ describe.each(BACKENDS)('deleted data and a retired key yield nothing from the f
       } finally {
         await database.close();
       }
-      expect(held).toMatchObject({ asyncResults: 1, checkCopies: 1, webhookDeliveries: 1 });
+      expect(held).toMatchObject({
+        asyncResults: 1,
+        checkCopies: 1,
+        webhookDeliveries: 1,
+        checkRequestData: 1,
+      });
       expect(held.dataKeys).toBeGreaterThan(0);
       // Without the next compaction, the deleted data keys' old versions are still in the files.
       const files = await filesNow();
@@ -261,11 +315,20 @@ describe.each(BACKENDS)('deleted data and a retired key yield nothing from the f
       const report = await database.sweep(SWEEP_AT);
       // On PostgreSQL the held-back sweep above deleted the data; this one compacts what it left.
       expect(report).toMatchObject(
-        pg ? { dataKeys: 0 } : { asyncResults: 1, checkCopies: 1, webhookDeliveries: 1 },
+        pg ? { dataKeys: 0 } : { asyncResults: 1, checkCopies: 1, webhookDeliveries: 1, checkRequestData: 1 },
       );
-      // The queued check keeps its values (and its data key).
+      // The queued check and the waiting request keep their values (and their data keys).
       const kept = await database.asyncChecks.find(ids.kept, ids.account, 'test');
       expect(kept?.clientReference).toBe(KEPT.clientReference);
+      const keptRequest = await database.checkRequests.find(ids.keptRequest, ids.account, 'test');
+      expect(keptRequest?.state.applicant_email).toBe(KEPT.applicantEmail);
+      const goneRequest = await database.checkRequests.find(ids.goneRequest, ids.account, 'test');
+      expect(goneRequest?.state).toMatchObject({
+        status: 'submitted',
+        applicant_email: null,
+        client_reference: null,
+        callback_url: null,
+      });
     } finally {
       await database.close();
     }
@@ -276,6 +339,7 @@ describe.each(BACKENDS)('deleted data and a retired key yield nothing from the f
     // The scan does reach sealed values: the canary, and the queued check through its data key.
     expect(opened.map((one) => one.aad)).toContain('meta:encryption_canary');
     expect(plantedIn(opened, [KEPT.clientReference])).not.toEqual([]);
+    expect(plantedIn(opened, [KEPT.applicantEmail])).not.toEqual([]);
   }, 120_000);
 
   it('after rotate-encryption, nothing in the files opens with the retired key', async () => {

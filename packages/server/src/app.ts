@@ -17,6 +17,7 @@ import { holdUpTo, type LiveCheckRunner, noPortalDriverRunner } from './checks/l
 import { type ServiceObserver, SILENT_OBSERVER } from './checks/observer-port.js';
 import { performSyncCheck } from './checks/sync-check.js';
 import { createDashboardAdmin, type DashboardAdmin } from './dashboard/dashboard-admin.js';
+import { createDashboardCheckRequests } from './dashboard/dashboard-check-requests.js';
 import type { DashboardConfig } from './dashboard/dashboard-config.js';
 import { createDashboardService } from './dashboard/dashboard-service.js';
 import { createDeviceCookies } from './dashboard/device-cookie.js';
@@ -316,6 +317,11 @@ export function createServer(deps: ServerDeps): Server {
         policy: callbackUrlPolicy,
         clock,
         recentChecks: database.recentChecks,
+        checkRequests: createDashboardCheckRequests({
+          repo: database.checkRequests,
+          cancel: checkRequests.api.cancel,
+          clock,
+        }),
       }),
       webhooks,
       alwaysSecureCookies: deps.dashboard.alwaysSecureCookies,

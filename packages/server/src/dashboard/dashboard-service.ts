@@ -5,6 +5,7 @@ import type { AccountRecord, AccountsRepo, KeyRecord } from '../accounts/ports.j
 import type { CallbackUrlPolicy } from '../checks/callback-url-policy.js';
 import type { DeliveryRecord } from '../webhooks/webhook-ports.js';
 import type { Webhooks } from '../webhooks/webhooks-service.js';
+import type { DashboardCheckRequest, DashboardCheckRequests } from './check-requests-port.js';
 import {
   RECENT_CHECKS_DAYS,
   RECENT_CHECKS_LIMIT,
@@ -25,6 +26,8 @@ export interface ModeData {
   readonly now: Date;
   /** Metadata of this mode's checks of the last 30 days, newest first (recent-checks-port.ts). */
   readonly recentChecks?: readonly RecentCheck[];
+  /** This mode's check requests, newest first (check-requests-port.ts). */
+  readonly checkRequests?: readonly DashboardCheckRequest[];
 }
 
 export interface DashboardServiceDeps {
@@ -37,6 +40,7 @@ export interface DashboardServiceDeps {
   readonly policy: CallbackUrlPolicy;
   readonly clock: () => Date;
   readonly recentChecks?: RecentChecksRepo;
+  readonly checkRequests?: DashboardCheckRequests;
 }
 
 /** The owner's actions, always scoped to the signed-in account and the mode of the page. */
@@ -50,6 +54,12 @@ export interface DashboardService {
   ): Promise<Outcome<string | null, string>>;
   createKey(accountId: string, mode: KeyMode): Promise<Outcome<string, string>>;
   revokeKey(accountId: string, mode: KeyMode, keyId: string): Promise<Outcome<KeyRecord, string>>;
+  /** Cancels a waiting check request of this account and mode. */
+  cancelCheckRequest(
+    accountId: string,
+    mode: KeyMode,
+    id: string,
+  ): Promise<Outcome<{ readonly id: string }, string>>;
 }
 
 export function createDashboardService(deps: DashboardServiceDeps): DashboardService {
@@ -59,12 +69,13 @@ export function createDashboardService(deps: DashboardServiceDeps): DashboardSer
       if (!account) return null;
       const now = deps.clock();
       const since = new Date(now.getTime() - RECENT_CHECKS_DAYS * 24 * 60 * 60 * 1000);
-      const [defaultUrl, deliveries, keys, usage, recentChecks] = await Promise.all([
+      const [defaultUrl, deliveries, keys, usage, recentChecks, checkRequests] = await Promise.all([
         deps.accounts.getDefaultCallbackUrl(accountId, mode),
         deps.webhooks.recent(accountId, mode, 50),
         deps.admin.listApiKeys(accountId),
         mode === 'live' ? deps.admin.usage(accountId) : Promise.resolve(null),
         deps.recentChecks?.list(accountId, mode, since, RECENT_CHECKS_LIMIT) ?? Promise.resolve(undefined),
+        deps.checkRequests?.list(accountId, mode) ?? Promise.resolve(undefined),
       ]);
       return {
         account,
@@ -75,6 +86,7 @@ export function createDashboardService(deps: DashboardServiceDeps): DashboardSer
         usage: usage?.ok ? usage.value : null,
         now,
         ...(recentChecks ? { recentChecks } : {}),
+        ...(checkRequests ? { checkRequests } : {}),
       };
     },
 
@@ -92,6 +104,11 @@ export function createDashboardService(deps: DashboardServiceDeps): DashboardSer
     async createKey(accountId, mode) {
       const created = await deps.admin.createApiKey(accountId, mode);
       return created.ok ? ok(created.value.key) : created;
+    },
+
+    async cancelCheckRequest(accountId, mode, id) {
+      if (!deps.checkRequests) return fail('Check requests are not available on this server.');
+      return deps.checkRequests.cancel(accountId, mode, id);
     },
 
     async revokeKey(accountId, mode, keyId) {

@@ -3,6 +3,7 @@ import type { PortalHealthReport } from '../health/portal-health.js';
 import { describeAttempt } from '../webhooks/delivery-outcome.js';
 import type { DeliveryRecord } from '../webhooks/webhook-ports.js';
 import type { TestEventResult } from '../webhooks/webhooks-service.js';
+import { checkRequestsSection } from './check-requests-section.js';
 import type { ModeData } from './dashboard-service.js';
 import { html, type SafeHtml } from './html.js';
 import { csrfField, type FieldError, MODE_LABELS, page, textField } from './layout.js';
@@ -225,6 +226,7 @@ ${keysTable(data, csrf)}
 </form>
 
 ${data.recentChecks ? recentChecksSection(data.mode, data.recentChecks) : ''}
+${data.checkRequests ? checkRequestsSection(data.mode, csrf, data.checkRequests, errorOf('check-requests')) : ''}
 
 <h2 id="usage">Usage this month</h2>
 ${usageSection(data)}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { type ApplicantFormInput, newApplicantToken } from '@sharecode/core/check-requests';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApplicantCsrf } from '../applicant-page/applicant-csrf.js';
 import type { ApplicantAllowance } from '../applicant-page/applicant-throttle.js';
@@ -59,7 +59,8 @@ async function harness(
     }),
   );
   const submitted: ApplicantFormInput[] = [];
-  const app = Fastify({ loggerInstance: log });
+  const loggerInstance: FastifyBaseLogger = log;
+  const app = Fastify({ loggerInstance });
   registerApplicantRoutes(app, {
     service: {
       openByToken: options.openByToken ?? (async () => FORM),
@@ -273,17 +274,16 @@ describe('POST /r/:token', () => {
 
   it('answers 503 with Retry-After when the database is away during the throttle', async () => {
     const logs: string[] = [];
-    const app = Fastify({
-      loggerInstance: createLogger(
-        'debug',
-        new Writable({
-          write(chunk, _enc, done) {
-            logs.push(String(chunk));
-            done();
-          },
-        }),
-      ),
-    });
+    const loggerInstance: FastifyBaseLogger = createLogger(
+      'debug',
+      new Writable({
+        write(chunk, _enc, done) {
+          logs.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const app = Fastify({ loggerInstance });
     registerApplicantRoutes(app, {
       service: { openByToken: async () => FORM, submitByToken: async () => FORM },
       csrf: createApplicantCsrf([randomBytes(32)]),

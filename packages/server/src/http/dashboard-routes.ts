@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { actionRoutes } from './dashboard/action-route.js';
+import { registerCheckRequestActions } from './dashboard/check-request-actions.js';
 import type { DashboardRoutesDeps } from './dashboard/dashboard-deps.js';
 import { registerKeyActions } from './dashboard/key-actions.js';
 import { createModePages } from './dashboard/mode-pages.js';
@@ -26,6 +27,7 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: DashboardRou
       const action = actionRoutes(scope, request);
       registerWebhookActions(action, deps.service, deps.webhooks, pages);
       registerKeyActions(action, deps.service, pages);
+      registerCheckRequestActions(action, deps.service, pages);
     },
     { prefix: '/dashboard' },
   );

@@ -1,0 +1,55 @@
+import { fail, ok } from '@sharecode/core';
+import { statusAt } from '@sharecode/core/check-requests';
+import type { AuthenticatedKey } from '../accounts/ports.js';
+import { askerOf } from '../requests/applicant-summary.js';
+import type { ManageRequests } from '../requests/manage-requests.js';
+import type { CheckRequestsRepo } from '../requests/request-ports.js';
+import { DASHBOARD_REQUESTS_LIMIT, type DashboardCheckRequests } from './check-requests-port.js';
+
+export interface DashboardCheckRequestsDeps {
+  readonly repo: Pick<CheckRequestsRepo, 'list'>;
+  readonly cancel: ManageRequests['cancel'];
+  readonly clock: () => Date;
+}
+
+/** The owner's list and Cancel button over the requests domain: the same rules as the API's. */
+export function createDashboardCheckRequests(deps: DashboardCheckRequestsDeps): DashboardCheckRequests {
+  return {
+    async list(accountId, mode) {
+      const now = deps.clock();
+      const rows = await deps.repo.list({
+        accountId,
+        mode,
+        status: null,
+        limit: DASHBOARD_REQUESTS_LIMIT,
+        after: null,
+        now,
+      });
+      return rows.map(({ state }) => ({
+        id: state.id,
+        kind: state.kind,
+        status: statusAt(state, now),
+        asker: askerOf(state),
+        failedAttempts: state.failed_attempts,
+        createdAt: state.created_at,
+        expiresAt: state.expires_at,
+      }));
+    },
+    async cancel(accountId, mode, id) {
+      // DELETE's rules as the owner: cancelling reads only the account and the mode of the key.
+      const owner: AuthenticatedKey = {
+        keyId: 'dashboard',
+        accountId,
+        mode,
+        plan: 'free',
+        subscriptionStatus: 'active',
+      };
+      const cancelled = await deps.cancel(owner, id);
+      if (cancelled.ok) return ok({ id: cancelled.value.id });
+      if (cancelled.error.code === 'CHECK_REQUEST_NOT_FOUND') {
+        return fail('That check request is not one of this account’s requests for this mode.');
+      }
+      return fail(cancelled.error.message);
+    },
+  };
+}

@@ -125,6 +125,29 @@ describe('GET /r/:token', () => {
     expect(String(overHttps.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
   });
 
+  it('answers a pending check with the page that reloads itself to the link, and a closed link with 410', async () => {
+    const token = newApplicantToken();
+    const checking = await harness({
+      openByToken: async () => ({
+        phase: { page: 'checking', request: REQUEST, refreshSeconds: 5 },
+        requestId: FORM.requestId,
+      }),
+    });
+    const response = await checking.app.inject({ method: 'GET', url: `/r/${token}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<meta http-equiv="refresh" content="5;url=/r/${token}">`);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const closed = await harness({
+      openByToken: async () => ({
+        phase: { page: 'closed', reason: 'expired', asker: 'Acme Ltd' },
+        requestId: FORM.requestId,
+      }),
+    });
+    const gone = await closed.app.inject({ method: 'GET', url: `/r/${token}` });
+    expect(gone.statusCode).toBe(410);
+    expect(gone.body).toContain('This link has expired');
+  });
+
   it.each(['short', `${'a'.repeat(31)}!`, 'a'.repeat(33)])(
     'answers 404 for %s without a lookup',
     async (token) => {

@@ -4,6 +4,7 @@ import { type Admin, createAdmin } from './accounts/admin.js';
 import { createAdmitRequest } from './accounts/admit-request.js';
 import type { KeyMode } from './accounts/api-key.js';
 import { createAuthenticator } from './accounts/authenticate.js';
+import type { AuthenticatedKey } from './accounts/ports.js';
 import { createQuota } from './accounts/quota.js';
 import { randomBase62 } from './accounts/random-id.js';
 import { createRateLimiter } from './accounts/rate-limiter.js';
@@ -196,12 +197,16 @@ export function createServer(deps: ServerDeps): Server {
     callbackUrlPolicy,
     observer: deps.observer,
   });
+  const liveUsageOf = async (key: AuthenticatedKey) =>
+    key.mode === 'live' ? quota.snapshot(key, clock()) : null;
   const checkRequests = createCheckRequests({
     repo: database.checkRequests,
     accounts: database.accounts,
     events: webhooks.requestEvents,
     createAsyncCheck: (input) => inFlight.track(() => asyncChecks.create(input)),
     callbackUrlPolicy,
+    usageOf: liveUsageOf,
+    upgradeUrl: deps.upgradeUrl,
     clock,
     log: log.child({ component: 'check-requests' }),
     ...(deps.requestTestCheckWaitMs === undefined ? {} : { testCheckWaitMs: deps.requestTestCheckWaitMs }),
@@ -292,7 +297,7 @@ export function createServer(deps: ServerDeps): Server {
       }),
     },
     publicUrl: deps.publicUrl ?? null,
-    usageOf: async (key) => (key.mode === 'live' ? quota.snapshot(key, clock()) : null),
+    usageOf: liveUsageOf,
     portalHealth: portalHealth.report,
     portalDriver: runsLiveChecks,
     applicant: {

@@ -16,7 +16,17 @@ describe('loadConfig', () => {
       upgradeUrl: 'http://127.0.0.1:8080/dashboard/billing',
       logLevel: 'info',
       sweepIntervalMs: 60_000,
+      publicUrl: null,
     });
+  });
+
+  it('reads RTW_PUBLIC_URL as an origin, and refuses one with a path at start', () => {
+    const set = loadConfig({}, { RTW_PUBLIC_URL: 'https://checks.example.com/' });
+    expect(set.ok && set.value.publicUrl).toBe('https://checks.example.com');
+    const refused = loadConfig({}, { RTW_PUBLIC_URL: 'https://checks.example.com/r' });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok)
+      expect(refused.error.join('\n')).toMatch(/RTW_PUBLIC_URL must be the service's public origin/);
   });
 
   it('prefers flags to the environment', () => {

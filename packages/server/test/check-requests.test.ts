@@ -104,6 +104,37 @@ describe.each(BACKENDS)('check requests on %s', (backend) => {
     expect(errorOf(kindless).message).toMatch(/^kind is required/);
   });
 
+  it('gates as a check does: a live key gets the quota headers, an unpaid account 402, an unclaimed key no callback_url', async () => {
+    const live = await newKey(ctx.server.admin, 'pro', 'live');
+    const created = await call(ctx.server.url, 'POST', '/api/check-requests', {
+      key: live.key,
+      json: BODIES.right_to_work,
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('x-ratelimit-limit')).not.toBeNull();
+    expect(created.body).toMatchObject({ mode: 'live' });
+    const set = await ctx.server.admin.setSubscriptionStatus(live.accountId, 'past_due');
+    expect(set.ok).toBe(true);
+    const refused = await call(ctx.server.url, 'POST', '/api/check-requests', {
+      key: live.key,
+      json: BODIES.right_to_work,
+    });
+    expect(refused.status).toBe(402);
+    expect(errorOf(refused).code).toBe('PAYMENT_REQUIRED');
+    const anonymous = await ctx.server.admin.createAnonymousTestKey();
+    if (!anonymous.ok) throw new Error(anonymous.error);
+    const withCallback = await call(ctx.server.url, 'POST', '/api/check-requests', {
+      key: anonymous.value.key,
+      json: { ...BODIES.right_to_work, callback_url: CALLBACK },
+    });
+    expect(withCallback.status).toBe(400);
+    expect(errorOf(withCallback).message).toMatch(/^callback_url cannot be used with a sandbox key/);
+    const unauthenticated = await call(ctx.server.url, 'POST', '/api/check-requests', {
+      json: BODIES.right_to_work,
+    });
+    expect(unauthenticated.status).toBe(401);
+  });
+
   it('answers 404 CHECK_REQUEST_NOT_FOUND to another account and to the other mode', async () => {
     const owner = await newKey(ctx.server.admin, 'pro', 'test');
     const other = await newKey(ctx.server.admin, 'pro', 'test');

@@ -50,6 +50,12 @@ describe.skipIf(BIN_DIR === null)('the database out of reach (a PostgreSQL of it
       ids.push((queued.body as CheckRecord).id);
     }
     await untilIdle(server);
+    const request = await call(server.url, 'POST', '/api/check-requests', {
+      key: test,
+      json: { kind: 'right_to_work', company_name: 'Acme Ltd' },
+    });
+    expect(request.status).toBe(201);
+    const requestId = (request.body as { id: string }).id;
     routes = [
       ...CHECK_PATHS.flatMap((path) =>
         [test, live].map((key) => ({
@@ -69,6 +75,30 @@ describe.skipIf(BIN_DIR === null)('the database out of reach (a PostgreSQL of it
         normal: [200],
         send: () => call(server.url, 'GET', `${path}/${ids[index]}`, { key: test }),
       })),
+      {
+        name: 'POST /api/check-requests',
+        normal: [201],
+        send: () =>
+          call(server.url, 'POST', '/api/check-requests', {
+            key: live,
+            json: { kind: 'right_to_rent', checker_name: 'Pat', checker_type: 'landlord' },
+          }),
+      },
+      {
+        name: 'GET /api/check-requests',
+        normal: [200],
+        send: () => call(server.url, 'GET', '/api/check-requests?limit=5', { key: test }),
+      },
+      {
+        name: 'GET /api/check-requests/{id}',
+        normal: [200],
+        send: () => call(server.url, 'GET', `/api/check-requests/${requestId}`, { key: test }),
+      },
+      {
+        name: 'DELETE /api/check-requests/{id}',
+        normal: [200],
+        send: () => call(server.url, 'DELETE', `/api/check-requests/${requestId}`, { key: test }),
+      },
     ];
     const owner = await newDashboardOwner(server.server, PASSWORD);
     session = (await dashboardSignIn(server.url, owner.email, PASSWORD)).session ?? '';

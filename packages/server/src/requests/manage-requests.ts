@@ -13,9 +13,11 @@ import {
   validateCheckRequestCreate,
 } from '@sharecode/core/check-requests';
 import type { AccountsRepo, AuthenticatedKey } from '../accounts/ports.js';
+import type { UsageSnapshot } from '../accounts/quota.js';
 import type { CallbackUrlPolicy } from '../checks/callback-url-policy.js';
 import { unclaimedKeyCallbackRefusal } from '../checks/unclaimed-key.js';
 import { encodeCursor, readListQuery } from './list-query.js';
+import { liveRequestRefusal } from './live-gate.js';
 import type { CheckRequestsRepo } from './request-ports.js';
 import { requestRecord } from './request-record.js';
 import { tokenHashOf } from './request-token.js';
@@ -25,6 +27,9 @@ export interface ManageRequestsDeps {
   readonly accounts: Pick<AccountsRepo, 'getDefaultCallbackUrl'>;
   readonly clock: () => Date;
   readonly callbackUrlPolicy: CallbackUrlPolicy;
+  /** A live key's usage now (for the 402 of an account that cannot run live checks); null for sandbox keys. */
+  readonly usageOf: (key: AuthenticatedKey) => Promise<UsageSnapshot | null>;
+  readonly upgradeUrl: string;
 }
 
 export interface CreatedRequest {
@@ -57,6 +62,9 @@ export function createManageRequests(deps: ManageRequestsDeps) {
       const request = validated.value;
       // Spec 5.5: a sandbox key no account has claimed polls only, as its checks do.
       if (key.unclaimed && request.callback_url !== null) return fail(unclaimedKeyCallbackRefusal());
+      const usage = await deps.usageOf(key);
+      const refusal = usage ? liveRequestRefusal(key, usage, deps.upgradeUrl) : null;
+      if (refusal) return fail(refusal);
       const now = clock();
       const token = newApplicantToken();
       const state = {

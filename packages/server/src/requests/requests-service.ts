@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { AccountsRepo } from '../accounts/ports.js';
+import type { AccountsRepo, AuthenticatedKey } from '../accounts/ports.js';
+import type { UsageSnapshot } from '../accounts/quota.js';
 import type { AsyncCreateInput, AsyncCreateOutput } from '../checks/async-create.js';
 import type { RequestCheckEndedHook } from '../checks/async-ports.js';
 import type { CallbackUrlPolicy } from '../checks/callback-url-policy.js';
@@ -15,6 +16,9 @@ export interface CheckRequestsDeps {
   readonly events: RequestEventSink;
   readonly createAsyncCheck: (input: AsyncCreateInput) => Promise<AsyncCreateOutput>;
   readonly callbackUrlPolicy: CallbackUrlPolicy;
+  /** A live key's usage now (402 refusals); null for sandbox keys. */
+  readonly usageOf: (key: AuthenticatedKey) => Promise<UsageSnapshot | null>;
+  readonly upgradeUrl: string;
   readonly clock: () => Date;
   readonly log: Logger;
   /** How long the applicant's submission waits for a sandbox check (tests may shorten it). */
@@ -39,6 +43,8 @@ export function createCheckRequests(deps: CheckRequestsDeps): CheckRequests {
       accounts: deps.accounts,
       clock: deps.clock,
       callbackUrlPolicy: deps.callbackUrlPolicy,
+      usageOf: deps.usageOf,
+      upgradeUrl: deps.upgradeUrl,
     }),
     applicant: createApplicantService({
       repo: deps.repo,

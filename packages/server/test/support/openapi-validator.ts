@@ -129,3 +129,9 @@ export function errorBodyProblems(body: unknown): string[] {
   const validate = validatorFor('/components/schemas/ErrorBody');
   return validate(body) ? [] : [ajv.errorsText(validate.errors)];
 }
+
+/** Problems of `value` against a named schema of the contract (webhook event bodies, say). */
+export function schemaProblems(schema: string, value: unknown): string[] {
+  const validate = validatorFor(`/components/schemas/${schema}`);
+  return validate(value) ? [] : [ajv.errorsText(validate.errors)];
+}

@@ -172,6 +172,66 @@ describe.each(['right_to_work', 'right_to_rent', 'immigration_status'] as const)
   },
 );
 
+describe('while a check runs, and when it cannot be made', () => {
+  it('shows "Checking your details", reloads itself, then says the details were sent', async () => {
+    const request = await createRequest('right_to_work');
+    const page = await newPage();
+    await page.goto(request.url ?? '');
+    // Attempt 1 fails UPSTREAM_UNEXPECTED and is retried later: the check is still pending.
+    await submit(page, 'WRTRY0001');
+    await page.getByRole('heading', { level: 1, name: 'Checking your details' }).waitFor();
+    expect(await page.locator('meta[http-equiv="refresh"]').getAttribute('content')).toMatch(
+      /^\d+;url=\/r\//,
+    );
+    ctx.clock.advance(60 * 60 * 1000);
+    await page.getByRole('heading', { name: /^Your details have been sent to/ }).waitFor({ timeout: 30_000 });
+    expect((await readRequest(request.id)).status).toBe('submitted');
+    await page.context().close();
+  });
+
+  it('asks the applicant to try again later when the check could not be made, spending no attempt', async () => {
+    const request = await createRequest('right_to_rent');
+    const page = await newPage();
+    await page.goto(request.url ?? '');
+    await submit(page, 'RBUSY0001');
+    // BUSY is retried: move the clock on until the check has given up.
+    for (
+      let i = 0;
+      i < 20 && !(await page.getByText('We could not check your details just now').count());
+      i += 1
+    ) {
+      ctx.clock.advance(60 * 60 * 1000);
+      await page.waitForTimeout(1500);
+    }
+    expect(await page.locator('main').innerText()).toContain(
+      'We could not check your details just now. Nothing you entered was wrong. Try again in a few minutes.',
+    );
+    expect(await page.locator('.error-summary').count()).toBe(0);
+    expect(await readRequest(request.id)).toMatchObject({ status: 'waiting', failed_attempts: 0 });
+    await page.context().close();
+  });
+
+  it('fits a phone: no sideways scrolling, touch targets of 44 pixels', async () => {
+    const request = await createRequest('immigration_status');
+    const context = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(request.url ?? '');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
+    for (const target of [
+      page.getByRole('button', { name: 'Send' }),
+      page.getByLabel('Share code', { exact: true }),
+      page.getByLabel('Day', { exact: true }),
+      page.getByLabel('Year', { exact: true }),
+    ]) {
+      expect((await target.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
+    await context.close();
+  });
+});
+
 describe('links that cannot be used', () => {
   it('locks after the third failure (410), with the lock page accessible', async () => {
     const request = await createRequest('right_to_work');

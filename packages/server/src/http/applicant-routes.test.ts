@@ -111,6 +111,14 @@ describe('GET /r/:token', () => {
     expect(csrfOf(again.body)).toBe(csrfOf(response.body));
   });
 
+  it('answers HEAD as GET, without a body', async () => {
+    const { app } = await harness();
+    const response = await app.inject({ method: 'HEAD', url: `/r/${newApplicantToken()}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toBe('');
+  });
+
   it('sets the cookie Secure when the service is reached over https, and only then', async () => {
     const plain = await harness();
     const overHttp = await plain.app.inject({

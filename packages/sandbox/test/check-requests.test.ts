@@ -197,6 +197,9 @@ describe('the check made, expiry and events', () => {
     expect(sandbox.deliveries).toEqual([
       expect.objectContaining({ type: 'check_request.expired', checkId: created.id }),
     ]);
+    const page = await fetch(created.url ?? '');
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain('Acme Bank');
     expect(
       await sandbox.submitAsApplicant(created, { shareCode: 'SACPT0001', dateOfBirth: '1990-01-01' }),
     ).toEqual({

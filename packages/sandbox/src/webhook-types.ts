@@ -2,6 +2,9 @@ import type { components } from '@sharecode/contract';
 
 export type WebhookEvent = components['schemas']['WebhookEvent'];
 export type WebhookEventType = WebhookEvent['type'];
+/** The events about one check (the others are about a check request). */
+export type CheckEventType = Extract<WebhookEventType, `check.${string}`>;
+export type CheckRequestEventType = Extract<WebhookEventType, `check_request.${string}`>;
 
 /**
  * The headers of a webhook POST (spec 6.2), lower-cased as Node and most frameworks present them. A
@@ -31,6 +34,7 @@ export type WebhookHandler = (request: WebhookRequest) => void | Promise<void>;
 export interface WebhookDelivery {
   eventId: string;
   type: WebhookEventType;
+  /** The check's id (`chk_...`); for a `check_request.*` event, the check request's (`creq_...`). */
   checkId: string;
   /** Null when no URL applied (a test event sent with no URL and no default). */
   url: string | null;

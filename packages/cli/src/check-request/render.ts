@@ -1,4 +1,9 @@
-import { type CheckRequest, MAX_FAILED_ATTEMPTS } from '@sharecode/core/check-requests';
+import {
+  attemptsLeft,
+  type CheckRequest,
+  isApplicantFixable,
+  MAX_FAILED_ATTEMPTS,
+} from '@sharecode/core/check-requests';
 import { kindNameOf } from '../kinds.js';
 import type { Palette } from '../output/palette.js';
 import { counted } from '../output/plural.js';
@@ -24,7 +29,7 @@ export function askedBy(request: CheckRequest): string {
 }
 
 function attemptsWords(failed: number): string {
-  const left = Math.max(0, MAX_FAILED_ATTEMPTS - failed);
+  const left = attemptsLeft(failed);
   return `${counted(failed, 'failed attempt')} (a share code not found, a date of birth that does not match, or a code for another kind of check); ${left} left before the link locks`;
 }
 
@@ -37,7 +42,13 @@ export function statusWords(request: CheckRequest): string {
         return `the applicant has sent their details: check ${check.id} is ${check.status}`;
       }
       const parts: string[] = [];
-      if (check !== null && check.status === 'failed' && check.error !== null) {
+      // NOT_FOUND and DOB_MISMATCH are failed attempts (counted below); any other ending costs none.
+      if (
+        check !== null &&
+        check.status === 'failed' &&
+        check.error !== null &&
+        !isApplicantFixable(check.error.code)
+      ) {
         parts.push(
           `the applicant's last try ended with ${inHrWords(check.error.code)}, which costs no attempt; they were asked to try again later`,
         );

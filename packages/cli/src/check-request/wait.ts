@@ -1,9 +1,12 @@
 import type { Outcome } from '@sharecode/core';
 import type { CheckRequest } from '@sharecode/core/check-requests';
 import { isShareCodeTimeoutError } from '@sharecode/sdk';
+import { shellWord } from '../batch/resume-command.js';
 import { EXIT } from '../exit-codes.js';
+import { stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
 import { startSpinner } from '../output/spinner.js';
+import { wantsRegister } from '../register/open-register.js';
 import { cliFailure, type Failure, failureFromError } from '../render/failure.js';
 import type { Connection } from '../runtime/connection.js';
 import { statusWords } from './render.js';
@@ -20,13 +23,16 @@ export async function waitForRequest(
   connection: Connection,
   id: string,
   timeoutSeconds: number,
+  /** Flags the command to wait again must repeat (`--register --person ID`). */
+  again = '',
 ): Promise<Outcome<CheckRequest, Failure>> {
+  const resume = `rtw request status ${id} --wait${again}`;
   const spinner = startSpinner(out.io.stderr, `Waiting for the applicant (${id})`, { enabled: out.animate });
   const release = out.io.onInterrupt(() => {
     spinner.stop();
     return connection.sandbox
       ? `The in-process sandbox stopped with this command, and ${id} with it.`
-      : `Check request ${id} is still open: its link works until it is used or expires. Wait again with: rtw request status ${id} --wait`;
+      : `Check request ${id} is still open: its link works until it is used or expires. Wait again with: ${resume}`;
   });
   let lastWords = '';
   try {
@@ -48,7 +54,7 @@ export async function waitForRequest(
     if (isShareCodeTimeoutError(error) && error.phase === 'wait') {
       const next = connection.sandbox
         ? 'The in-process sandbox stops with this command: use rtw sandbox serve to keep a request across commands.'
-        : `The link stays open until it is used or expires: rtw request status ${id} --wait`;
+        : `The link stays open until it is used or expires: ${resume}`;
       return {
         ok: false,
         error: cliFailure(
@@ -63,4 +69,14 @@ export async function waitForRequest(
     spinner.stop();
     release();
   }
+}
+
+/** ` --register DIR --person ID` as given, for the command that waits again and files the result. */
+export function filingFlags(options: Readonly<Record<string, unknown>>): string {
+  if (!wantsRegister(options)) return '';
+  const words = ['--register'];
+  if (typeof options.register === 'string') words.push(shellWord(options.register));
+  const person = stringOption(options, 'person');
+  if (person !== undefined) words.push('--person', shellWord(person));
+  return ` ${words.join(' ')}`;
 }

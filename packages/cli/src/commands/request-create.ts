@@ -4,7 +4,7 @@ import { requestBodyFromOptions } from '../check-request/create-body.js';
 import { finishWithRequest } from '../check-request/finish.js';
 import { playApplicant, sandboxApplicantProblems } from '../check-request/sandbox-applicant.js';
 import { showCreated } from '../check-request/show-link.js';
-import { waitForRequest } from '../check-request/wait.js';
+import { filingFlags, waitForRequest } from '../check-request/wait.js';
 import type { CommandAction, CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { flagOption, numberOption } from '../options.js';
@@ -73,7 +73,13 @@ export function requestCreateCommand(kind: CheckKind): CommandAction {
         const played = await playApplicant(out, connection.sandbox, created, options);
         if (played) return stopWith(out, played);
       }
-      const ended = await waitForRequest(out, connection, created.id, numberOption(options, 'timeout', 3600));
+      const ended = await waitForRequest(
+        out,
+        connection,
+        created.id,
+        numberOption(options, 'timeout', 3600),
+        filingFlags(options),
+      );
       if (!ended.ok) return stopWith(out, ended.error);
       if (!out.json) out.data('');
       return await finishWithRequest(out, options, ended.value, true);

@@ -1,5 +1,5 @@
 import { finishWithRequest } from '../check-request/finish.js';
-import { waitForRequest } from '../check-request/wait.js';
+import { filingFlags, waitForRequest } from '../check-request/wait.js';
 import type { CommandContext } from '../context.js';
 import { argumentsOf, flagOption, numberOption } from '../options.js';
 import { outputFor } from '../output/output.js';
@@ -29,7 +29,13 @@ export async function requestStatusCommand(ctx: CommandContext): Promise<number>
   const sandbox = connection.sandbox !== undefined;
   try {
     if (flagOption(ctx.options, 'wait')) {
-      const ended = await waitForRequest(out, connection, id, numberOption(ctx.options, 'timeout', 3600));
+      const ended = await waitForRequest(
+        out,
+        connection,
+        id,
+        numberOption(ctx.options, 'timeout', 3600),
+        filingFlags(ctx.options),
+      );
       if (!ended.ok) return stopWith(out, withRequestNotFoundHint(ended.error, sandbox));
       return await finishWithRequest(out, ctx.options, ended.value, saveEvidence);
     }

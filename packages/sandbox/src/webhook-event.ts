@@ -1,6 +1,13 @@
 import type { CheckRecord } from '@sharecode/core';
+import type { CheckRequest } from '@sharecode/core/check-requests';
 import { Webhook } from 'standardwebhooks';
-import type { WebhookEvent, WebhookEventType, WebhookRequestHeaders } from './webhook-types.js';
+import type {
+  CheckEventType,
+  CheckRequestEventType,
+  WebhookEvent,
+  WebhookEventType,
+  WebhookRequestHeaders,
+} from './webhook-types.js';
 
 /** Spec 6.2: the sender identifier ends in `-Webhooks/1`; the contract fixes the whole value. */
 export const WEBHOOK_USER_AGENT = 'ShareCode-Webhooks/1';
@@ -10,9 +17,20 @@ export interface SignedEvent {
   headers: WebhookRequestHeaders;
 }
 
-/** The event body of spec 6.1: `data` is the record as it is at that moment. */
-export function webhookEvent(type: WebhookEventType, record: CheckRecord, createdAt: Date): WebhookEvent {
-  return { type, created_at: createdAt.toISOString(), data: record };
+/** The event body of spec 6.1: `data` is the record (a check's, or a check request's) as it is at that moment. */
+export function webhookEvent(type: CheckEventType, data: CheckRecord, createdAt: Date): WebhookEvent;
+export function webhookEvent(type: CheckRequestEventType, data: CheckRequest, createdAt: Date): WebhookEvent;
+export function webhookEvent(
+  type: WebhookEventType,
+  data: CheckRecord | CheckRequest,
+  createdAt: Date,
+): WebhookEvent;
+export function webhookEvent(
+  type: WebhookEventType,
+  data: CheckRecord | CheckRequest,
+  createdAt: Date,
+): WebhookEvent {
+  return { type, created_at: createdAt.toISOString(), data } as WebhookEvent;
 }
 
 /** Serialises and signs (Standard Webhooks v1); `eventId` stays the same for every attempt of the event. */

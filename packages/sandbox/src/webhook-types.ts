@@ -2,6 +2,9 @@ import type { components } from '@sharecode/contract';
 
 export type WebhookEvent = components['schemas']['WebhookEvent'];
 export type WebhookEventType = WebhookEvent['type'];
+/** The events about one check (the others are about a check request). */
+export type CheckEventType = Extract<WebhookEventType, `check.${string}`>;
+export type CheckRequestEventType = Extract<WebhookEventType, `check_request.${string}`>;
 
 /**
  * The headers of a webhook POST (spec 6.2), lower-cased as Node and most frameworks present them. A

@@ -1,5 +1,6 @@
 import type { paths } from '@sharecode/contract';
 import createClient, { type Client } from 'openapi-fetch';
+import { completeCheckRequest } from './check-request-shape.js';
 import {
   type CreateCheckOptions,
   checkHeaders,
@@ -24,6 +25,7 @@ import { type WithRequestId, withRequestId } from './request-id.js';
 import { type ResultTitle, recordProblem, resultProblem } from './result-shape.js';
 import type * as Api from './types.js';
 import { type FinishedCheck, type WaitForCheckOptions, waitForCheck } from './wait-for-check.js';
+import { type WaitForCheckRequestOptions, waitForCheckRequest } from './wait-for-check-request.js';
 
 /** What an asynchronous create answers. */
 export interface CreatedCheck<R extends Api.CheckResult = Api.CheckResult> {
@@ -51,7 +53,26 @@ const PATH = {
   createRightToRentCheck: '/api/check/right-to-rent/async',
   createImmigrationStatusCheck: '/api/check/immigration-status/async',
   getCheck: '/api/check/async/{check_id}',
+  checkRequests: '/api/check-requests',
+  checkRequest: '/api/check-requests/{request_id}',
 } as const satisfies Record<string, keyof paths>;
+
+/** The query of `listCheckRequests`. */
+export interface ListCheckRequestsQuery {
+  /** Only requests with this status. */
+  status?: Api.CheckRequestStatus | undefined;
+  /** Requests a page, 1 to 100 (the service's default: 20). */
+  limit?: number | undefined;
+  /** The previous page's `next_cursor`. */
+  cursor?: string | undefined;
+}
+
+const REQUEST_STATUSES: readonly string[] = ['waiting', 'submitted', 'locked', 'expired', 'cancelled'];
+
+// A check request's create carries no Idempotency-Key (the contract declares none), so once it may
+// have reached the service it is not sent again; a second request would be a second link.
+const CREATE_REQUEST_ADVICE =
+  'The check request may have been made although its answer was lost, so it was not sent again (a create carries no Idempotency-Key). Look for it with listCheckRequests({ status: "waiting" }) (your client_reference is on it) before making another; its link was only in the lost answer, so cancel it (cancelCheckRequest) and make a new one. An unused request costs nothing.';
 
 /**
  * Typed client for the share-code check API.
@@ -188,6 +209,86 @@ export class ShareCodeClient {
     return waitForCheck((requestOptions) => this.getCheck(id, requestOptions), options);
   }
 
+  /**
+   * Makes a check request (`POST /api/check-requests`): a link for one applicant, who enters their
+   * share code and date of birth there. Resolves with the new `waiting` request, typed for its kind;
+   * `url` is the link, shown only in this answer. Not resent once it may have reached the service
+   * (it carries no Idempotency-Key): see the error's message.
+   */
+  async createCheckRequest<K extends Api.CheckRequestKind>(
+    body: Api.CheckRequestCreate & { kind: K },
+    options?: RequestOptions,
+  ): Promise<WithRequestId<Api.CreatedCheckRequest<K>>> {
+    const answer = await this.#send(
+      'POST',
+      PATH.checkRequests,
+      body,
+      options,
+      undefined,
+      CREATE_REQUEST_ADVICE,
+    );
+    const request = parseCheckRequest(answer);
+    if (request.status !== 'waiting' || typeof request.url !== 'string')
+      throw invalidBody(answer.response, 'is not a new check request (waiting, with its url)');
+    return withRequestId(request as Api.CreatedCheckRequest<K>, answer.response);
+  }
+
+  /** A check request as it stands (`GET /api/check-requests/{request_id}`); `url` is null here. */
+  async getCheckRequest(id: string, options?: RequestOptions): Promise<WithRequestId<Api.CheckRequest>> {
+    const answer = await this.#send('GET', requestPath('getCheckRequest', id), undefined, options);
+    return withRequestId(parseCheckRequest(answer), answer.response);
+  }
+
+  /** One page of the key's check requests, newest first (`GET /api/check-requests`). */
+  async listCheckRequests(
+    query: ListCheckRequestsQuery = {},
+    options?: RequestOptions,
+  ): Promise<WithRequestId<Api.CheckRequestPage>> {
+    const answer = await this.#send('GET', PATH.checkRequests + listQuery(query), undefined, options);
+    const data = parseObject<{ data?: unknown; next_cursor?: unknown }>(answer);
+    if (!Array.isArray(data.data))
+      throw invalidBody(answer.response, 'is not a page of check requests (no data list)');
+    if (data.next_cursor !== null && typeof data.next_cursor !== 'string')
+      throw invalidBody(answer.response, 'is a page of check requests without next_cursor');
+    const page: Api.CheckRequestPage = {
+      data: data.data.map((item, i) => {
+        const checked = completeCheckRequest(item);
+        if (checked.problem !== undefined)
+          throw invalidBody(answer.response, `has data[${i}] that ${checked.problem}`);
+        return checked.request;
+      }),
+      next_cursor: data.next_cursor,
+    };
+    return withRequestId(page, answer.response);
+  }
+
+  /**
+   * Cancels a waiting check request (`DELETE /api/check-requests/{request_id}`): its link answers 410
+   * from now on. Cancelling it again answers the same; a request already submitted, locked or expired
+   * throws CHECK_REQUEST_CLOSED.
+   */
+  async cancelCheckRequest(id: string, options?: RequestOptions): Promise<WithRequestId<Api.CheckRequest>> {
+    const answer = await this.#send('DELETE', requestPath('cancelCheckRequest', id), undefined, options);
+    return withRequestId(parseCheckRequest(answer), answer.response);
+  }
+
+  /**
+   * Polls a check request until it leaves `waiting` (submitted, locked, expired or cancelled) and
+   * resolves with it. Pass the created request instead of its id to keep its kind in the type.
+   */
+  waitForCheckRequest<K extends Api.CheckRequestKind>(
+    request: { id: string; kind: K },
+    options?: WaitForCheckRequestOptions,
+  ): Promise<Api.EndedCheckRequest<K>>;
+  waitForCheckRequest(id: string, options?: WaitForCheckRequestOptions): Promise<Api.EndedCheckRequest>;
+  waitForCheckRequest(
+    request: string | { id: string },
+    options?: WaitForCheckRequestOptions,
+  ): Promise<Api.EndedCheckRequest> {
+    const id = typeof request === 'string' ? request : request?.id;
+    return waitForCheckRequest((requestOptions) => this.getCheckRequest(id, requestOptions), options);
+  }
+
   async #create<R extends Api.CheckResult>(
     path: string,
     body: unknown,
@@ -207,11 +308,12 @@ export class ShareCodeClient {
   }
 
   #send(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     body: unknown,
     options: RequestOptions | undefined,
     idempotencyKey?: string,
+    resendAdvice?: string,
   ): Promise<Answer> {
     const headers: Record<string, string> = { ...this.#headers };
     if (options?.headers !== undefined) Object.assign(headers, checkHeaders(lowerCased(options.headers)));
@@ -228,8 +330,9 @@ export class ShareCodeClient {
       {
         ...resolveCallLimits(this.#options, options),
         signal: options?.signal,
-        idempotent: method === 'GET' || key !== undefined,
+        idempotent: method !== 'POST' || key !== undefined,
         idempotencyKey: key,
+        resendAdvice: key === undefined ? resendAdvice : undefined,
       },
       this.#deps,
     );
@@ -238,7 +341,49 @@ export class ShareCodeClient {
 
 function idempotency(request: Request): { idempotent: boolean; idempotencyKey: string | undefined } {
   const key = request.headers.get('idempotency-key') ?? undefined;
-  return { idempotent: request.method === 'GET' || key !== undefined, idempotencyKey: key };
+  // GET and DELETE (a cancel answers the same when repeated) are safe to resend; a POST only with a key.
+  return { idempotent: request.method !== 'POST' || key !== undefined, idempotencyKey: key };
+}
+
+function requestPath(method: string, id: string): string {
+  if (typeof id !== 'string' || id.trim() === '') {
+    throw new ShareCodeUsageError(
+      `${method} needs the check request id (creq_...) returned when the request was made.`,
+    );
+  }
+  return PATH.checkRequest.replace('{request_id}', encodeURIComponent(id.trim()));
+}
+
+function listQuery(query: ListCheckRequestsQuery): string {
+  const params = new URLSearchParams();
+  const { status, limit, cursor } = query ?? {};
+  if (status !== undefined) {
+    if (!REQUEST_STATUSES.includes(status))
+      throw new ShareCodeUsageError(
+        `listCheckRequests: status must be one of ${REQUEST_STATUSES.join(', ')}.`,
+      );
+    params.set('status', status);
+  }
+  if (limit !== undefined) {
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      throw new ShareCodeUsageError(
+        `listCheckRequests: limit must be a whole number from 1 to 100; got ${String(limit)}.`,
+      );
+    params.set('limit', String(limit));
+  }
+  if (cursor !== undefined) {
+    if (typeof cursor !== 'string' || cursor === '')
+      throw new ShareCodeUsageError("listCheckRequests: cursor must be the previous page's next_cursor.");
+    params.set('cursor', cursor);
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+function parseCheckRequest(answer: Answer): Api.CheckRequest {
+  const checked = completeCheckRequest(parseObject<unknown>(answer));
+  if (checked.problem !== undefined) throw invalidBody(answer.response, checked.problem);
+  return checked.request;
 }
 
 function lowerCased(headers: Record<string, string>): Record<string, string> {

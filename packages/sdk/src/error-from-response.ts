@@ -9,6 +9,8 @@ export interface ErrorContext {
   nowMs: number;
   /** True for a synchronous check: sent twice, it could run and be charged twice. */
   mayHaveRun?: boolean | undefined;
+  /** A request that may have run but charges nothing: what to do instead of resending (see SendFacts). */
+  resendAdvice?: string | undefined;
 }
 
 interface ParsedErrorBody {
@@ -29,8 +31,16 @@ export function apiErrorFromResponse(
   const requestId = response.headers.get('x-request-id') ?? undefined;
   // The service's own error answer means the check ended without a result, and errors are never
   // charged; an answer without its error body may come from a proxy after the check reached it.
-  const mayHaveBeenCharged = ctx.mayHaveRun === true && parsed.code === undefined && response.status >= 500;
-  let message = parsed.message ?? fallbackMessage(response.status, code, mayHaveBeenCharged, requestId);
+  const mayHaveRun = ctx.mayHaveRun === true && parsed.code === undefined && response.status >= 500;
+  const mayHaveBeenCharged = mayHaveRun && ctx.resendAdvice === undefined;
+  let message =
+    parsed.message ??
+    fallbackMessage(
+      response.status,
+      code,
+      mayHaveRun ? (ctx.resendAdvice ?? MAY_HAVE_RUN_ADVICE) : undefined,
+      requestId,
+    );
   // A create that failed for a passing reason: say how to send it again without a second check.
   if (ctx.idempotencyKey !== undefined && isRetryableCode(code)) {
     message = `${message} ${idempotentAdvice(ctx.idempotencyKey)}`;
@@ -74,13 +84,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function fallbackMessage(
   status: number,
   code: ShareCodeApiError['code'],
-  mayHaveBeenCharged: boolean,
+  mayHaveRunAdvice: string | undefined,
   requestId: string | undefined,
 ): string {
-  // A 429 says nothing ran; any other bare 5xx may come from a proxy after the check reached the service.
-  if (mayHaveBeenCharged) {
+  // A 429 says nothing ran; any other bare 5xx may come from a proxy after the request reached the service.
+  if (mayHaveRunAdvice !== undefined) {
     const id = requestId === undefined ? '' : ` (request id ${requestId}: quote it to support)`;
-    return `HTTP ${status} (${code}) without the API's error body${id}, probably from a proxy or load balancer in front of the API. ${MAY_HAVE_RUN_ADVICE}`;
+    return `HTTP ${status} (${code}) without the API's error body${id}, probably from a proxy or load balancer in front of the API. ${mayHaveRunAdvice}`;
   }
   if (isRetryableCode(code)) {
     return `HTTP ${status} (${code}) without an error message, probably from a proxy or load balancer in front of the API.`;

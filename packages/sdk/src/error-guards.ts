@@ -73,6 +73,20 @@ export function isCheckNotFound(
   return isShareCodeApiError(error, 'CHECK_NOT_FOUND');
 }
 
+/** No check request with that id for this key's account and mode. */
+export function isCheckRequestNotFound(
+  error: unknown,
+): error is ShareCodeApiError & { readonly code: 'CHECK_REQUEST_NOT_FOUND' } {
+  return isShareCodeApiError(error, 'CHECK_REQUEST_NOT_FOUND');
+}
+
+/** The check request was already submitted, locked or expired, so it cannot be cancelled. */
+export function isCheckRequestClosed(
+  error: unknown,
+): error is ShareCodeApiError & { readonly code: 'CHECK_REQUEST_CLOSED' } {
+  return isShareCodeApiError(error, 'CHECK_REQUEST_CLOSED');
+}
+
 export function isRateLimited(
   error: unknown,
 ): error is ShareCodeApiError & { readonly code: 'RATE_LIMITED' } {

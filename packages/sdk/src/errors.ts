@@ -1,5 +1,5 @@
 import type { ApiErrorCode } from './error-codes.js';
-import type { CheckRecord } from './types.js';
+import type { CheckRecord, CheckRequest } from './types.js';
 
 // A brand instead of `instanceof` in the guards: an app that ends up with both the ESM and the CJS
 // copy of the SDK (the dual-package hazard) still recognises errors thrown by the other copy.
@@ -112,7 +112,7 @@ export class ShareCodeConnectionError extends ShareCodeError {
 
 /**
  * Which limit ran out: `attempt` (the per-attempt `timeout`), `deadline` (the total `deadline`
- * across retries) or `wait` (the `timeout` of `waitForCheck`).
+ * across retries) or `wait` (the `timeout` of `waitForCheck`, the `timeoutMs` of `waitForCheckRequest`).
  */
 export type TimeoutPhase = 'attempt' | 'deadline' | 'wait';
 
@@ -122,8 +122,10 @@ export class ShareCodeTimeoutError extends ShareCodeError {
   readonly timeoutMs: number;
   readonly attempts: number;
   readonly idempotencyKey: string | undefined;
-  /** For `wait`: the check as last seen. */
+  /** For `wait` (waitForCheck): the check as last seen. */
   readonly check: CheckRecord | undefined;
+  /** For `wait` (waitForCheckRequest): the check request as last seen. */
+  readonly checkRequest: CheckRequest | undefined;
   /**
    * True when this was a synchronous check that may have run, and been charged, although its answer
    * was lost (a proxy's bare 5xx, a connection closed after sending, a client timeout): sending it
@@ -139,6 +141,7 @@ export class ShareCodeTimeoutError extends ShareCodeError {
       attempts: number;
       idempotencyKey?: string | undefined;
       check?: CheckRecord | undefined;
+      checkRequest?: CheckRequest | undefined;
       mayHaveBeenCharged?: boolean | undefined;
     },
   ) {
@@ -149,6 +152,7 @@ export class ShareCodeTimeoutError extends ShareCodeError {
     this.attempts = init.attempts;
     this.idempotencyKey = init.idempotencyKey;
     this.check = init.check;
+    this.checkRequest = init.checkRequest;
     this.mayHaveBeenCharged = init.mayHaveBeenCharged === true;
   }
 }

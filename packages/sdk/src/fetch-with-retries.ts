@@ -26,6 +26,8 @@ export interface SendPolicy {
    */
   idempotent: boolean;
   idempotencyKey?: string | undefined;
+  /** Not idempotent, but charges nothing: what to do when it may have run (see SendFacts). */
+  resendAdvice?: string | undefined;
 }
 
 export interface SendDeps {
@@ -83,6 +85,7 @@ export async function sendWithRetries(
     attempts,
     idempotencyKey: policy.idempotencyKey,
     idempotent: policy.idempotent,
+    resendAdvice: policy.resendAdvice,
   });
   for (let attempts = 1; ; attempts++) {
     const remaining = deadlineAt - deps.now();
@@ -101,6 +104,7 @@ export async function sendWithRetries(
         attempts,
         nowMs: deps.now(),
         mayHaveRun: !policy.idempotent,
+        resendAdvice: policy.resendAdvice,
       });
       const retryable = isRetryableCode(error.code) && (policy.idempotent || nothingRan(error));
       if (!canRetry || !retryable) throw error;

@@ -1,7 +1,7 @@
 // Public entry: the client, its errors and guards, evidence helpers and the contract's types.
 // Webhook verification lives in '@sharecode/sdk/webhooks', Node-only helpers in '@sharecode/sdk/node'.
 
-export { type CreatedCheck, ShareCodeClient } from './client.js';
+export { type CreatedCheck, type ListCheckRequestsQuery, ShareCodeClient } from './client.js';
 export {
   type CreateCheckOptions,
   DEFAULT_BASE_URL,
@@ -17,6 +17,8 @@ export {
   isAuthError,
   isBusy,
   isCheckNotFound,
+  isCheckRequestClosed,
+  isCheckRequestNotFound,
   isDobMismatch,
   isInvalidInput,
   isNotFound,
@@ -47,31 +49,54 @@ export { type EvidenceErrorReason, ShareCodeEvidenceError } from './evidence-err
 export type { FetchLike } from './fetch-with-retries.js';
 export type { ResponseMeta, WithRequestId } from './request-id.js';
 export type {
+  CancelledCheckRequest,
   CheckError,
   CheckFailedEvent,
   CheckRecord,
+  CheckRequest,
+  CheckRequestCreate,
+  CheckRequestExpiredEvent,
+  CheckRequestKind,
+  CheckRequestLockedEvent,
+  CheckRequestOf,
+  CheckRequestPage,
+  CheckRequestResultOf,
+  CheckRequestStatus,
   CheckResult,
   CheckStatus,
   CheckSucceededEvent,
   CheckTestEvent,
+  CreatedCheckRequest,
+  EndedCheckRequest,
   ErrorBody,
   ErrorCode,
   ExpiredCheck,
+  ExpiredCheckRequest,
   FailedCheck,
   ImmigrationStatusAsyncRequest,
+  ImmigrationStatusCheckRequestCreate,
   ImmigrationStatusRequest,
   ImmigrationStatusResult,
+  LockedCheckRequest,
   PendingCheck,
   RightToRentAsyncRequest,
+  RightToRentCheckRequestCreate,
   RightToRentRequest,
   RightToRentResult,
   RightToWorkAsyncRequest,
+  RightToWorkCheckRequestCreate,
   RightToWorkRequest,
   RightToWorkResult,
+  SubmittedCheckRequest,
   SucceededCheck,
+  WaitingCheckRequest,
   WebhookEvent,
 } from './types.js';
 export { SDK_VERSION } from './version.js';
 export { DEFAULT_WAIT_TIMEOUT_MS, type FinishedCheck, type WaitForCheckOptions } from './wait-for-check.js';
+export {
+  DEFAULT_REQUEST_WAIT_TIMEOUT_MS,
+  type WaitForCheckRequestOptions,
+} from './wait-for-check-request.js';
 export { ShareCodeWebhookError, type WebhookErrorReason } from './webhook-error.js';
 export type { WebhookHeaders } from './webhook-headers.js';

@@ -5,7 +5,7 @@ type Wire = components['schemas'];
 // What a field must hold: s string, n string or null, o string or null or absent (the SDK fills in
 // null), a list of strings, i whole number, b boolean, or one of the listed values. Extra fields a
 // newer service adds are let through, as an additive contract change allows.
-type Field = 's' | 'n' | 'o' | 'a' | 'i' | 'b' | readonly string[];
+export type Field = 's' | 'n' | 'o' | 'a' | 'i' | 'b' | readonly string[];
 
 const WORDS: Record<Exclude<Field, readonly string[]>, string> = {
   s: 'a string',
@@ -17,7 +17,7 @@ const WORDS: Record<Exclude<Field, readonly string[]>, string> = {
 };
 
 // Typed against the contract: a field added to or removed from a schema fails to compile here.
-type Spec<T> = { readonly [K in keyof T]-?: Field };
+export type Spec<T> = { readonly [K in keyof T]-?: Field };
 
 const OUTCOMES = ['ACCEPTED', 'REJECTED'] as const;
 
@@ -82,6 +82,7 @@ const RECORD: Spec<Omit<Wire['CheckRecord'], 'result' | 'error'>> = {
   result_expired: 'b',
   created_at: 's',
   completed_at: 'n',
+  check_request_id: 'o',
 };
 
 export type ResultTitle = 'Right to work' | 'Right to rent' | 'Immigration status';
@@ -92,7 +93,7 @@ const RESULT_SPECS: Record<ResultTitle, Readonly<Record<string, Field>>> = {
   'Immigration status': IMMIGRATION_STATUS,
 };
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -121,7 +122,7 @@ function short(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
-function specProblem(data: Record<string, unknown>, spec: Record<string, Field>): string | undefined {
+export function specProblem(data: Record<string, unknown>, spec: Record<string, Field>): string | undefined {
   for (const [name, field] of Object.entries(spec)) {
     const problem = fieldProblem(name, data[name], field);
     if (problem !== undefined) return problem;

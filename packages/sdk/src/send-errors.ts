@@ -7,6 +7,12 @@ export interface SendFacts {
   idempotencyKey: string | undefined;
   /** False for a synchronous check: sending it twice could run, and charge, a second check. */
   idempotent: boolean;
+  /**
+   * For a request that is not idempotent but charges nothing (a check request's create): what to do
+   * when it may have reached the service. It is not resent then either, and `mayHaveBeenCharged`
+   * stays false.
+   */
+  resendAdvice?: string | undefined;
 }
 
 // What a synchronous check's caller should do when the check may have reached the service. A
@@ -23,8 +29,16 @@ export function idempotentAdvice(idempotencyKey: string | undefined): string {
 }
 
 /** The advice for a request that may have reached the service: resend safely, or not at all. */
-export function mayHaveRunAdvice(facts: Pick<SendFacts, 'idempotent' | 'idempotencyKey'>): string {
-  return facts.idempotent ? idempotentAdvice(facts.idempotencyKey) : MAY_HAVE_RUN_ADVICE;
+export function mayHaveRunAdvice(
+  facts: Pick<SendFacts, 'idempotent' | 'idempotencyKey' | 'resendAdvice'>,
+): string {
+  if (facts.idempotent) return idempotentAdvice(facts.idempotencyKey);
+  return facts.resendAdvice ?? MAY_HAVE_RUN_ADVICE;
+}
+
+/** True when a request that may have reached the service may also have charged a check. */
+function mayCharge(facts: Pick<SendFacts, 'idempotent' | 'resendAdvice'>): boolean {
+  return !facts.idempotent && facts.resendAdvice === undefined;
 }
 
 // Connection errors that prove the request never left: retrying them cannot run a check twice.
@@ -92,13 +106,13 @@ export function connectionError(cause: unknown, facts: SendFacts): ShareCodeConn
     cause,
     attempts: facts.attempts,
     idempotencyKey: facts.idempotencyKey,
-    mayHaveBeenCharged: !facts.idempotent && kind !== 'tls' && kind !== 'not-sent',
+    mayHaveBeenCharged: mayCharge(facts) && kind !== 'tls' && kind !== 'not-sent',
   });
 }
 
 export function attemptTimeoutError(timeoutMs: number, facts: SendFacts): ShareCodeTimeoutError {
-  const advice = facts.idempotent
-    ? ` ${idempotentAdvice(facts.idempotencyKey)}`
+  const advice = !mayCharge(facts)
+    ? ` ${mayHaveRunAdvice(facts)}`
     : ` Raise \`timeout\` (live checks take 15 to 40 s; use at least 60000 ms). ${MAY_HAVE_RUN_ADVICE}`;
   return new ShareCodeTimeoutError(
     `No complete answer within ${timeoutMs} ms (the per-attempt timeout), after ${times(facts.attempts)}.${advice}`,
@@ -107,7 +121,7 @@ export function attemptTimeoutError(timeoutMs: number, facts: SendFacts): ShareC
       timeoutMs,
       attempts: facts.attempts,
       idempotencyKey: facts.idempotencyKey,
-      mayHaveBeenCharged: !facts.idempotent,
+      mayHaveBeenCharged: mayCharge(facts),
     },
   );
 }
@@ -118,12 +132,14 @@ export function deadlineError(
   facts: SendFacts,
   midAttempt: boolean,
 ): ShareCodeTimeoutError {
-  const mayHaveBeenCharged = midAttempt && !facts.idempotent;
+  const mayHaveBeenCharged = midAttempt && mayCharge(facts);
   const advice = mayHaveBeenCharged
     ? MAY_HAVE_RUN_ADVICE
-    : facts.idempotencyKey === undefined
-      ? 'Raise `deadline` or try again later.'
-      : `Raise \`deadline\`. ${idempotentAdvice(facts.idempotencyKey)}`;
+    : midAttempt && !facts.idempotent
+      ? mayHaveRunAdvice(facts)
+      : facts.idempotencyKey === undefined
+        ? 'Raise `deadline` or try again later.'
+        : `Raise \`deadline\`. ${idempotentAdvice(facts.idempotencyKey)}`;
   return new ShareCodeTimeoutError(
     `Gave up after ${times(facts.attempts)}: the total deadline of ${deadlineMs} ms ran out. ${advice}`,
     {

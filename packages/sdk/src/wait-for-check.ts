@@ -86,7 +86,7 @@ export async function waitForCheck(
   }
 }
 
-function isTransient(
+export function isTransient(
   error: unknown,
 ): error is ShareCodeApiError | ShareCodeConnectionError | ShareCodeTimeoutError {
   if (error instanceof ShareCodeApiError) return isRetryableCode(error.code);

@@ -1,3 +1,4 @@
+import { completeCheckRequest } from './check-request-shape.js';
 import { completeRecord } from './complete-record.js';
 import { ShareCodeUsageError } from './errors.js';
 import type { WebhookEvent } from './types.js';
@@ -26,7 +27,13 @@ export interface VerifiedWebhook {
 }
 
 const DEFAULT_TOLERANCE_SECONDS = 300;
-const EVENT_TYPES: ReadonlySet<string> = new Set(['check.succeeded', 'check.failed', 'check.test']);
+const EVENT_TYPES: ReadonlySet<string> = new Set([
+  'check.succeeded',
+  'check.failed',
+  'check.test',
+  'check_request.expired',
+  'check_request.locked',
+]);
 const RAW_BODY_HINT =
   'Pass the raw request body exactly as received. Express: app.post(path, express.raw({ type: "application/json" }), handler) and pass req.body (a Buffer); Fastify: a content-type parser with parseAs: "buffer"; Hono and other fetch-style frameworks: await c.req.text().';
 
@@ -91,7 +98,7 @@ export function verifyWebhookSignature(
 
 /**
  * Verifies a delivery (as verifyWebhookSignature) and returns the typed event:
- * `check.succeeded`, `check.failed` or `check.test`.
+ * `check.succeeded`, `check.failed`, `check.test`, `check_request.expired` or `check_request.locked`.
  */
 export function verifyWebhook(
   rawBody: RawBody,
@@ -122,6 +129,13 @@ function parseEvent(payload: string): WebhookEvent {
   }
   if (typeof createdAt !== 'string') return invalidShape('has no created_at');
   if (typeof data !== 'object' || data === null) return invalidShape('has no data object');
+  if (type.startsWith('check_request.')) {
+    const request = completeCheckRequest(data);
+    if (request.problem !== undefined) return invalidShape(`has a data object that ${request.problem}`);
+    if (request.request.status !== type.slice('check_request.'.length))
+      return invalidShape(`is ${type} for a request that is ${request.request.status}`);
+    return { ...(event as WebhookEvent), data: request.request } as WebhookEvent;
+  }
   const checked = completeRecord(data);
   if (checked.problem !== undefined) return invalidShape(`has a data object that ${checked.problem}`);
   return { ...(event as WebhookEvent), data: checked.record } as WebhookEvent;

@@ -71,7 +71,8 @@ describe('deliveries of asynchronous checks', () => {
       client_reference: 'hire-1',
       attempts: 1,
     });
-    expect(event.data.result?.share_code).toBe('WACPT0001');
+    // The event types narrow `data`: a check event's is a check record.
+    expect(event.type === 'check.succeeded' && event.data.result?.share_code).toBe('WACPT0001');
     // Raw bytes verify the same way as the string.
     expect(
       verifyWebhook(new TextEncoder().encode(delivery.body), delivery.headers, sandbox.webhookSecret),
@@ -121,7 +122,7 @@ describe('deliveries of asynchronous checks', () => {
     expect(event.type).toBe('check.failed');
     expect(event.data).toEqual(final);
     expect(event.data).toMatchObject({ status: 'failed', attempts: 2, result: null });
-    expect(event.data.error?.code).toBe('UPSTREAM_UNEXPECTED');
+    expect(event.type === 'check.failed' && event.data.error.code).toBe('UPSTREAM_UNEXPECTED');
     expect(sandbox.deliveries).toEqual([
       expect.objectContaining({ type: 'check.failed', transport: 'fetch', delivered: true, status: 204 }),
     ]);
@@ -141,7 +142,7 @@ describe('test events and refused deliveries', () => {
     const event = verifyWebhook(delivery.body, delivery.headers, sandbox.webhookSecret);
     expect(event.type).toBe('check.test');
     expect(event.data).toMatchObject({ id: `chk_${'0'.repeat(32)}`, status: 'succeeded', mode: 'test' });
-    expect(event.data.result?.share_code).toBe('WACPT0001');
+    expect(event.type === 'check.test' && event.data.result.share_code).toBe('WACPT0001');
   });
 
   it('refuses a tampered body, a re-serialised body, a wrong secret and a missing header', async () => {

@@ -51,27 +51,29 @@ async function gzippedSize(contents: string): Promise<{ min: number; gzip: numbe
 const from = (file: string) => JSON.stringify(join(dist, file));
 
 describe('bundle size of the packed @sharecode/sdk', () => {
-  it('the client alone (import { ShareCodeClient }) is at most 10 500 bytes gzipped', async () => {
+  // Issue 35 added check requests (five methods, their record checks and the wait): about 1 200
+  // bytes on each figure.
+  it('the client alone (import { ShareCodeClient }) is at most 12 000 bytes gzipped', async () => {
     const size = await gzippedSize(`export { ShareCodeClient } from ${from('index.js')};`);
-    console.log(`sdk size: client alone ${size.min} B minified, ${size.gzip} B gzipped (budget 10500)`);
-    expect(size.gzip).toBeLessThanOrEqual(10_500);
+    console.log(`sdk size: client alone ${size.min} B minified, ${size.gzip} B gzipped (budget 12000)`);
+    expect(size.gzip).toBeLessThanOrEqual(12_000);
   });
 
-  it('the whole main entry (client, errors, evidence) stays under 11 700 bytes gzipped', async () => {
+  it('the whole main entry (client, errors, evidence) stays under 13 200 bytes gzipped', async () => {
     const size = await gzippedSize(`export * from ${from('index.js')};`);
-    console.log(`sdk size: whole entry ${size.min} B minified, ${size.gzip} B gzipped (budget 11700)`);
-    expect(size.gzip).toBeLessThan(11_700);
+    console.log(`sdk size: whole entry ${size.min} B minified, ${size.gzip} B gzipped (budget 13200)`);
+    expect(size.gzip).toBeLessThan(13_200);
   });
 
   // 15 746 bytes: the single entry before the split; plus about 700 for issue 28's checks that make
   // the narrowed types true at run time (records and results completed and checked, key errors).
-  it('the main entry and @sharecode/sdk/webhooks together stay within 18 300 bytes gzipped', async () => {
+  it('the main entry and @sharecode/sdk/webhooks together stay within 20 000 bytes gzipped', async () => {
     const size = await gzippedSize(
       `export * from ${from('index.js')};\nexport * from ${from('webhooks.js')};`,
     );
     console.log(
-      `sdk size: main entry + webhooks ${size.min} B minified, ${size.gzip} B gzipped (budget 18300)`,
+      `sdk size: main entry + webhooks ${size.min} B minified, ${size.gzip} B gzipped (budget 20000)`,
     );
-    expect(size.gzip).toBeLessThanOrEqual(18_300);
+    expect(size.gzip).toBeLessThanOrEqual(20_000);
   });
 });

@@ -4,6 +4,7 @@ import type { Outcome } from '../outcome.js';
 import { fail, ok } from '../outcome.js';
 import { validateDateOfBirth } from '../validation/date-of-birth.js';
 import { normaliseShareCode } from '../validation/share-code.js';
+import { aKindLabel } from './kind-words.js';
 
 /** The applicant's page's fields, as posted (strings, possibly missing). */
 export interface ApplicantFormInput {
@@ -54,8 +55,14 @@ function shareCodeError(
       message: `Share code must be 9 letters and numbers, like ${info.shareCodeLetter}12 3AB C45`,
     };
   }
-  if (normalised.value.charAt(0) !== info.shareCodeLetter) return 'wrong_kind';
-  return normalised.value;
+  const letter = normalised.value.charAt(0);
+  if (letter === info.shareCodeLetter) return normalised.value;
+  // A code of another kind is one GOV.UK issued (a failed attempt); any other first character is a typo.
+  if (kindOfShareCodeLetter(letter) !== undefined) return 'wrong_kind';
+  return {
+    field: 'share_code',
+    message: `Share code must start with ${info.shareCodeLetter}, like ${info.shareCodeLetter}12 3AB C45`,
+  };
 }
 
 /** The message for a code of another kind of check: which code to get instead, and where. */
@@ -63,9 +70,9 @@ export function wrongKindMessage(kind: CheckKind, code: string): string {
   const info = kindInfo(kind);
   const other = kindOfShareCodeLetter(code.charAt(0));
   const lead = other
-    ? `This is a share code for a ${kindInfo(other).label} check`
+    ? `This is a share code for ${aKindLabel(other)} check`
     : 'This is not a share code for this check';
-  return `${lead}. Enter a ${info.label} share code: it starts with ${info.shareCodeLetter}. You can get one from GOV.UK`;
+  return `${lead}. Enter ${aKindLabel(kind)} share code: it starts with ${info.shareCodeLetter}. You can get one from GOV.UK`;
 }
 
 function dateErrors(
@@ -104,14 +111,16 @@ function dateErrors(
     return [{ field: 'dob_day', message: 'Date of birth must be in the past' }];
   if (message.includes('under'))
     return [{ field: 'dob_year', message: 'You must be 16 or over to be checked: check the year' }];
-  if (message.includes('before')) return [{ field: 'dob_year', message: 'Date of birth must be after 1900' }];
+  if (message.includes('before'))
+    return [{ field: 'dob_year', message: 'Date of birth must be the same as or after 1 January 1900' }];
   return [{ field: 'dob_day', message: 'Date of birth must be a real date' }];
 }
 
 /**
  * The applicant's form, judged: the normalised share code and an ISO date of birth, or the errors to
  * show beside each field. A share code of another kind is reported as `wrong_kind` (a failed attempt)
- * only when the rest of the form is right, so a typo elsewhere costs nothing.
+ * only when the rest of the form is right, so a typo elsewhere costs nothing (it is named among
+ * the errors either way, so the applicant can fix both at once).
  */
 export function readApplicantForm(
   kind: CheckKind,
@@ -121,16 +130,17 @@ export function readApplicantForm(
   const rawCode = trimmed(input.share_code);
   const code = shareCodeError(kind, rawCode);
   const date = dateErrors(trimmed(input.dob_day), trimmed(input.dob_month), trimmed(input.dob_year), now);
-  const errors: ApplicantFieldError[] = [];
-  if (typeof code === 'object') errors.push(code);
-  if (typeof date !== 'string') errors.push(...date);
-  if (errors.length > 0) return fail({ reason: 'invalid', errors });
-  if (code === 'wrong_kind') {
-    const normalised = rawCode.replace(/\s+/g, '').toUpperCase();
-    return fail({
-      reason: 'wrong_kind',
-      errors: [{ field: 'share_code', message: wrongKindMessage(kind, normalised) }],
-    });
+  const codeError: ApplicantFieldError | null =
+    code === 'wrong_kind'
+      ? { field: 'share_code', message: wrongKindMessage(kind, rawCode.replace(/\s+/g, '').toUpperCase()) }
+      : typeof code === 'object'
+        ? code
+        : null;
+  const errors: ApplicantFieldError[] = codeError ? [codeError] : [];
+  if (typeof date !== 'string') {
+    // The applicant learns the code is of another kind at once, but only a form otherwise right spends an attempt.
+    return fail({ reason: 'invalid', errors: [...errors, ...date] });
   }
-  return ok({ share_code: code as string, date_of_birth: date as string });
+  if (codeError) return fail({ reason: code === 'wrong_kind' ? 'wrong_kind' : 'invalid', errors });
+  return ok({ share_code: code as string, date_of_birth: date });
 }

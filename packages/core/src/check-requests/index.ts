@@ -10,6 +10,13 @@ export {
   readApplicantForm,
   wrongKindMessage,
 } from './applicant-form.js';
+export { APPLICANT_PAGE_HEADERS, renderApplicantPage } from './applicant-page.js';
+export type {
+  ApplicantFormValues,
+  ApplicantRequestSummary,
+  ApplicantView,
+  RenderedApplicantPage,
+} from './applicant-view.js';
 export {
   type AttemptVerdict,
   afterFailedAttempt,

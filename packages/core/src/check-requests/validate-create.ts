@@ -9,6 +9,7 @@ import { validateCallbackUrl } from '../validation/callback-url.js';
 import type { CheckerFields } from '../validation/check-request.js';
 import { Problems, validateAsyncFields, validateCheckerFields } from '../validation/check-request.js';
 import { misplacedFieldAdvice, SYNC_FIELDS } from '../validation/request-fields.js';
+import { aKindLabel } from './kind-words.js';
 import { DEFAULT_EXPIRES_IN_DAYS, MAX_EXPIRES_IN_DAYS } from './request-rules.js';
 
 /** A check request that passed every static rule. */
@@ -44,6 +45,10 @@ export function checkRequestFields(kind: CheckKind): readonly string[] {
   return ['kind', ...checker, ...REQUEST_ONLY_FIELDS];
 }
 
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function read(body: Body, field: string): unknown {
   return Object.hasOwn(body, field) ? body[field] : undefined;
 }
@@ -68,11 +73,11 @@ function unknownFieldProblem(kind: CheckKind, field: string): CheckError | undef
   if (advice)
     return invalidInput(
       field,
-      `${field} is not accepted by a ${kindInfo(kind).label} check request (${advice}): remove it.`,
+      `${field} is not accepted by ${aKindLabel(kind)} check request (${advice}): remove it.`,
     );
   return invalidInput(
     field,
-    `Unknown field ${name}: remove it. A ${kindInfo(kind).label} check request accepts ${accepted.join(', ')}.`,
+    `Unknown field ${name}: remove it. ${capitalised(aKindLabel(kind))} check request accepts ${accepted.join(', ')}.`,
   );
 }
 

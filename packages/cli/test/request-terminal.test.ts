@@ -2,7 +2,7 @@
 // a QR code of it on screen, `status --wait` with its spinner until the applicant (played here with
 // the sandbox's helper) has sent their details, Ctrl-C that stops waiting without harm, and cancel.
 
-import type { CheckRequest } from '@sharecode/core/check-requests';
+import type { CheckRequest } from '@sharecode/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTerminal, type TerminalRun } from './support/pty.js';
 import { applicantSends, type SharedSandbox, shareSandbox } from './support/request-sandbox.js';

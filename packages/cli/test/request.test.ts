@@ -5,8 +5,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHECK_KINDS, type CheckKind } from '@sharecode/core';
-import type { CheckRequest, CheckRequestList } from '@sharecode/core/check-requests';
 import { sandboxShareCode } from '@sharecode/core/sandbox';
+import type { CheckRequest, CheckRequestPage } from '@sharecode/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEnv } from './support/register-env.js';
 import { applicantSends, type SharedSandbox, shareSandbox } from './support/request-sandbox.js';
@@ -227,7 +227,7 @@ describe('rtw request status, list and cancel across commands', () => {
     expect(all.stdout).toMatch(new RegExp(`^${second.id} +waiting +right-to-work`, 'm'));
     expect(all.stdout).toMatch(new RegExp(`^${first.id} +cancelled +right-to-work`, 'm'));
     const cancelled = await runMain(['request', 'list', '--status', 'cancelled', '--json'], shared.env);
-    const page = json<CheckRequestList>(cancelled);
+    const page = json<CheckRequestPage>(cancelled);
     expect(page.data.every((request) => request.status === 'cancelled')).toBe(true);
     expect(page.data.map((request) => request.id)).toContain(first.id);
     const one = await runMain(['request', 'list', '--limit', '1'], shared.env);

@@ -1,4 +1,4 @@
-import type { CheckRequest } from '@sharecode/core/check-requests';
+import type { CheckRequest } from '@sharecode/sdk';
 import { EXIT } from '../exit-codes.js';
 import { saveEvidenceFor } from '../flow/finish.js';
 import type { Output } from '../output/output.js';

@@ -1,5 +1,5 @@
-import type { CheckRequest } from '@sharecode/core/check-requests';
 import { tidyShareCode } from '@sharecode/core/validation';
+import type { CheckRequest } from '@sharecode/sdk';
 import { EXIT } from '../exit-codes.js';
 import { flagOption, stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
@@ -57,8 +57,8 @@ export async function playApplicant(
   for (const code of codesOf(options)) {
     try {
       const answer = await sandbox.submitAsApplicant(request.url ?? '', {
-        share_code: tidyShareCode(code),
-        date_of_birth: dob,
+        shareCode: code,
+        dateOfBirth: dob,
       });
       out.notice(`Sandbox applicant: sent share code ${tidyShareCode(code)}; the page answered: ${answer}`);
     } catch (error) {

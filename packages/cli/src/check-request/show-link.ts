@@ -1,4 +1,4 @@
-import type { CheckRequest } from '@sharecode/core/check-requests';
+import type { CheckRequest } from '@sharecode/sdk';
 import type { Output } from '../output/output.js';
 import { layoutWidth } from '../output/wrap.js';
 import { londonTime } from '../render/london-time.js';

@@ -1,5 +1,5 @@
 import type { Outcome } from '@sharecode/core';
-import type { CheckRequest } from '@sharecode/core/check-requests';
+import type { CheckRequest } from '@sharecode/sdk';
 import { isShareCodeTimeoutError } from '@sharecode/sdk';
 import { shellWord } from '../batch/resume-command.js';
 import { EXIT } from '../exit-codes.js';

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SANDBOX_DATE_OF_BIRTH } from '@sharecode/core/sandbox';
 import { createSandbox, type Sandbox } from '@sharecode/sandbox';
 import { answer } from '../../src/commands/sandbox-serve.js';
 
@@ -42,4 +43,20 @@ export async function shareSandbox(): Promise<SharedSandbox> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The applicant of `request` sends `shareCode` (and the sandbox's date of birth) on the link's page,
+ * through the sandbox's own helper; resolves once the check it makes has settled.
+ */
+export async function applicantSends(
+  shared: SharedSandbox,
+  request: { url: string | null },
+  shareCode: string,
+): Promise<string> {
+  const answer = await shared.sandbox.submitAsApplicant(request, {
+    shareCode,
+    dateOfBirth: SANDBOX_DATE_OF_BIRTH,
+  });
+  return answer.outcome;
 }

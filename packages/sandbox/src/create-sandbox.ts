@@ -5,10 +5,18 @@ import { CheckRunner } from './check-runner.js';
 import { CheckStore } from './check-store.js';
 import { dispatch } from './dispatch.js';
 import { mswHandlers } from './msw-handlers.js';
+import { RequestEndings } from './request-endings.js';
+import { RequestStore } from './request-store.js';
 import type { SandboxContext } from './sandbox-context.js';
 import type { ResolvedDelays, SandboxOptions } from './sandbox-options.js';
 import { resolveSandboxOptions } from './sandbox-options.js';
 import { Scheduler } from './scheduler.js';
+import {
+  type ApplicantDetailsInput,
+  type ApplicantOutcome,
+  submitAsApplicant,
+} from './submit-as-applicant.js';
+import { newHmacKey } from './web-crypto.js';
 import { WebhookSender } from './webhook-sender.js';
 import type { WebhookDelivery, WebhookHandler } from './webhook-types.js';
 
@@ -36,11 +44,28 @@ export interface Sandbox {
    * URL (or to the registered handlers), once, as the dashboard's "send test event" does.
    */
   sendTestEvent(url?: string): Promise<WebhookDelivery>;
-  /** Forgets every check, Idempotency-Key, delivery and `onWebhook` handler, and cancels pending timers. */
+  /**
+   * Plays the applicant of a check request in your tests: sends its page's form with `shareCode` and
+   * `dateOfBirth` (`YYYY-MM-DD`, or `{ day, month, year }` as typed), through the page's own rules,
+   * waits for the sandbox check it makes, and resolves with what the page would have shown (never
+   * the result: read that with `getCheckRequest`). Pass the `url` from the create's answer, or that
+   * answer itself. The test share codes decide, as for any sandbox check.
+   */
+  submitAsApplicant(
+    urlOrRequest: string | { url: string | null },
+    details: ApplicantDetailsInput,
+  ): Promise<ApplicantOutcome>;
+  /**
+   * Forgets every check, check request, Idempotency-Key, delivery and `onWebhook` handler, and
+   * cancels pending timers.
+   */
   reset(): void;
 }
 
-/** An in-memory sandbox that answers every endpoint of the contract as a test key does. */
+/**
+ * An in-memory sandbox that answers every endpoint of the contract as a test key does, and the
+ * applicant's page of its check requests (`<baseUrl>/r/<token>`).
+ */
 export function createSandbox(options?: SandboxOptions): Sandbox {
   const resolved = resolveSandboxOptions(options);
   const scheduler = new Scheduler();
@@ -53,11 +78,21 @@ export function createSandbox(options?: SandboxOptions): Sandbox {
     handler: resolved.webhookHandler,
     eventsWithoutCallbackUrl: resolved.eventsWithoutCallbackUrl,
   });
+  const requests = new RequestStore();
+  const endings = new RequestEndings((type, record, url) => {
+    // Requests without any event URL send none, unless the handlers take every event (--forward-to).
+    if (url === null && !resolved.eventsWithoutCallbackUrl) return;
+    void sender.send(type, record, url);
+  });
   const runner = new CheckRunner({
     scheduler,
     delays: resolved.delays,
     now: resolved.now,
     onFinished: (check) => {
+      // A check made from a check request decides it first, as the service's check-ended hook does.
+      const requestId = check.record.check_request_id;
+      const request = requestId === undefined ? undefined : requests.find(requestId, check.owner);
+      if (request) endings.checkEnded(request, check, resolved.now());
       const url = check.record.callback_url;
       // Poll-only checks send no event, unless the handlers take every check's (--forward-to).
       if (url === null && !resolved.eventsWithoutCallbackUrl) return;
@@ -68,7 +103,15 @@ export function createSandbox(options?: SandboxOptions): Sandbox {
       );
     },
   });
-  const context: SandboxContext = { options: resolved, store, runner };
+  const context: SandboxContext = {
+    options: resolved,
+    store,
+    runner,
+    scheduler,
+    requests,
+    endings,
+    csrfKey: newHmacKey(),
+  };
   const handlers = mswHandlers(resolved.baseUrl, (request) => dispatch(context, request));
 
   return {
@@ -94,9 +137,11 @@ export function createSandbox(options?: SandboxOptions): Sandbox {
       if (checked.ok) return sender.send('check.test', record, checked.value);
       return sender.refused('check.test', record, url, checked.error.message);
     },
+    submitAsApplicant: (urlOrRequest, details) => submitAsApplicant(context, urlOrRequest, details),
     reset() {
       scheduler.reset();
       store.clear();
+      requests.clear();
       sender.reset();
     },
   };

@@ -1,7 +1,15 @@
 import { checkError, methodNotAllowed, unknownRoute } from '@sharecode/core';
+import { APPLICANT_PATH_PREFIX } from '@sharecode/core/check-requests';
+import {
+  answerCancelCheckRequest,
+  answerCreateCheckRequest,
+  answerGetCheckRequest,
+  answerListCheckRequests,
+} from './answer-check-requests.js';
 import { answerCreateCheck } from './answer-create-check.js';
 import { answerGetCheck } from './answer-get-check.js';
 import { answerSyncCheck } from './answer-sync-check.js';
+import { answerApplicantPage } from './applicant-page.js';
 import { authenticate } from './authenticate.js';
 import { errorAnswer, jsonAnswer } from './http-answer.js';
 import { OPENAPI_DOCUMENT } from './openapi-document.js';
@@ -21,6 +29,9 @@ export async function dispatch(sandbox: SandboxContext, request: Request): Promi
     const pathname = new URL(request.url).pathname;
     const path = pathname.startsWith(basePath) ? pathname.slice(basePath.length) || '/' : pathname;
     const method = request.method.toUpperCase();
+    const token = applicantToken(path);
+    if (token !== undefined && (method === 'GET' || method === 'POST'))
+      return await answerApplicantPage(sandbox, request, token, basePath, requestId);
     const match = matchRoute(method, path);
     if (match.type === 'not-found') return errorAnswer(unknownRoute(method), headers);
     if (match.type === 'method-not-allowed') {
@@ -43,8 +54,23 @@ export async function dispatch(sandbox: SandboxContext, request: Request): Promi
         return await answerCreateCheck(sandbox, call, operation.kind);
       case 'get-check':
         return answerGetCheck(sandbox, call, operation.kind, match.params.check_id ?? '');
+      case 'create-check-request':
+        return await answerCreateCheckRequest(sandbox, call);
+      case 'list-check-requests':
+        return answerListCheckRequests(sandbox, call);
+      case 'get-check-request':
+        return answerGetCheckRequest(sandbox, call, match.params.request_id ?? '');
+      case 'cancel-check-request':
+        return answerCancelCheckRequest(sandbox, call, match.params.request_id ?? '');
     }
   } catch {
     return errorAnswer(checkError('INTERNAL'), headers);
   }
+}
+
+/** The token of an applicant's link path (`/r/<token>`: one segment, any shape), else undefined. */
+function applicantToken(path: string): string | undefined {
+  if (!path.startsWith(APPLICANT_PATH_PREFIX)) return undefined;
+  const rest = path.slice(APPLICANT_PATH_PREFIX.length);
+  return rest === '' || rest.includes('/') ? undefined : rest;
 }

@@ -11,6 +11,7 @@ export {
   type SandboxDelays,
   type SandboxOptions,
 } from './sandbox-options.js';
+export type { ApplicantDetailsInput, ApplicantOutcome } from './submit-as-applicant.js';
 export { WEBHOOK_USER_AGENT } from './webhook-event.js';
 export type {
   WebhookDelivery,

@@ -1,3 +1,4 @@
+import { APPLICANT_PATH_PREFIX } from '@sharecode/core/check-requests';
 import type { HttpHandler } from 'msw';
 import { http } from 'msw';
 import { ROUTES } from './routes.js';
@@ -12,7 +13,16 @@ export function mswHandlers(baseUrl: string, answer: (request: Request) => Promi
   const resolver = ({ request }: { request: Request }) => answer(request);
   const endpoints = ROUTES.map((route) => {
     const url = `${baseUrl}${route.template.replace(/\{(\w+)\}/g, ':$1')}`;
-    return route.method === 'GET' ? http.get(url, resolver) : http.post(url, resolver);
+    const method = route.method === 'GET' ? http.get : route.method === 'POST' ? http.post : http.delete;
+    return method(url, resolver);
   });
-  return [...endpoints, http.all(`${baseUrl}/*`, resolver), http.all(baseUrl, resolver)];
+  // The applicant's page of a check request (GET shows it, POST takes its form).
+  const page = `${baseUrl}${APPLICANT_PATH_PREFIX}:token`;
+  return [
+    ...endpoints,
+    http.get(page, resolver),
+    http.post(page, resolver),
+    http.all(`${baseUrl}/*`, resolver),
+    http.all(baseUrl, resolver),
+  ];
 }

@@ -6,10 +6,14 @@ export type Operation =
   | { type: 'create-check'; kind: CheckKind }
   /** `kind` null: the generic GET, which reads a check of any kind. */
   | { type: 'get-check'; kind: CheckKind | null }
+  | { type: 'create-check-request' }
+  | { type: 'list-check-requests' }
+  | { type: 'get-check-request' }
+  | { type: 'cancel-check-request' }
   | { type: 'openapi' }
   | { type: 'health' };
 
-export type Method = 'GET' | 'POST';
+export type Method = 'GET' | 'POST' | 'DELETE';
 
 export interface Route {
   method: Method;
@@ -34,6 +38,14 @@ function toRoute(endpoint: CheckEndpoint): Route {
 export const ROUTES: readonly Route[] = [
   // Core's list, right-to-work aliases included, so the sandbox and the service route alike.
   ...CHECK_ENDPOINTS.map(toRoute),
+  { method: 'POST', template: '/api/check-requests', operation: { type: 'create-check-request' } },
+  { method: 'GET', template: '/api/check-requests', operation: { type: 'list-check-requests' } },
+  { method: 'GET', template: '/api/check-requests/{request_id}', operation: { type: 'get-check-request' } },
+  {
+    method: 'DELETE',
+    template: '/api/check-requests/{request_id}',
+    operation: { type: 'cancel-check-request' },
+  },
   { method: 'GET', template: '/openapi.json', operation: { type: 'openapi' } },
   { method: 'GET', template: '/healthz', operation: { type: 'health' } },
 ];

@@ -11,13 +11,17 @@ export class Scheduler {
     return this.#epoch;
   }
 
-  /** Runs `task` after `ms` milliseconds, unless `reset()` comes first. */
-  after(ms: number, task: () => void): void {
+  /** Runs `task` after `ms` milliseconds, unless `reset()` comes first; returns a function that cancels it. */
+  after(ms: number, task: () => void): () => void {
     const id = globalThis.setTimeout(() => {
       this.#timers.delete(id);
       task();
     }, ms);
     this.#timers.add(id);
+    return () => {
+      globalThis.clearTimeout(id);
+      this.#timers.delete(id);
+    };
   }
 
   /** How many timers are waiting (tests use it to see the sandbox idle). */

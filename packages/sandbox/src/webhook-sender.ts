@@ -1,5 +1,6 @@
 import type { CheckRecord } from '@sharecode/core';
 import { newEventId } from '@sharecode/core';
+import type { CheckRequest } from '@sharecode/core/check-requests';
 import type { Scheduler } from './scheduler.js';
 import { signEvent, webhookEvent } from './webhook-event.js';
 import type { WebhookDelivery, WebhookEventType, WebhookHandler, WebhookRequest } from './webhook-types.js';
@@ -53,7 +54,11 @@ export class WebhookSender {
   }
 
   /** Signs the event and makes its one delivery attempt; a null URL is logged as not delivered. */
-  async send(type: WebhookEventType, record: CheckRecord, url: string | null): Promise<WebhookDelivery> {
+  async send(
+    type: WebhookEventType,
+    record: CheckRecord | CheckRequest,
+    url: string | null,
+  ): Promise<WebhookDelivery> {
     const handlers = [...(this.#deps.handler ? [this.#deps.handler] : []), ...this.#handlers];
     if (url === null && !(this.#deps.eventsWithoutCallbackUrl === true && handlers.length > 0)) {
       return this.refused(
@@ -83,7 +88,12 @@ export class WebhookSender {
   }
 
   /** Logs an event that was not sent, with why. */
-  refused(type: WebhookEventType, record: CheckRecord, url: string | null, reason: string): WebhookDelivery {
+  refused(
+    type: WebhookEventType,
+    record: CheckRecord | CheckRequest,
+    url: string | null,
+    reason: string,
+  ): WebhookDelivery {
     const delivery: WebhookDelivery = {
       eventId: newEventId(),
       type,

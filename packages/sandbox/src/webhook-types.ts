@@ -34,6 +34,7 @@ export type WebhookHandler = (request: WebhookRequest) => void | Promise<void>;
 export interface WebhookDelivery {
   eventId: string;
   type: WebhookEventType;
+  /** The check's id (`chk_...`); for a `check_request.*` event, the check request's (`creq_...`). */
   checkId: string;
   /** Null when no URL applied (a test event sent with no URL and no default). */
   url: string | null;

@@ -34,3 +34,15 @@ export function templates(kind: CheckKind): { sync: string; async: string; get: 
   const info = kindInfo(kind);
   return { sync: info.syncPath, async: info.asyncPath, get: `${info.locationPrefix}{check_id}` };
 }
+
+/** A valid check-request body of each kind (POST /api/check-requests). */
+export function requestBody(kind: CheckKind): Record<string, unknown> {
+  switch (kind) {
+    case 'right_to_work':
+      return { kind, company_name: 'Acme Staffing Ltd' };
+    case 'right_to_rent':
+      return { kind, checker_name: 'Hill Lettings', checker_type: 'agent' };
+    case 'immigration_status':
+      return { kind, company_name: 'Acme Bank', job_title: 'Compliance officer', purpose: 'travel' };
+  }
+}

@@ -1,0 +1,217 @@
+import { checkError, fail, invalidInput, type Outcome, ok } from '@sharecode/core';
+import {
+  applicantUrl,
+  type CheckRequestState,
+  type CheckRequestStatus,
+  isCheckRequestId,
+  isFinalRequestStatus,
+  newApplicantToken,
+  newCheckRequestId,
+  requestExpiresAt,
+  statusAt,
+  validateCheckRequestCreate,
+} from '@sharecode/core/check-requests';
+import { errorAnswer, jsonAnswer } from './http-answer.js';
+import { readJsonBody } from './read-json-body.js';
+import { requestRecord } from './request-endings.js';
+import { checkEndSignal, type StoredRequest } from './request-store.js';
+import type { CallContext, SandboxContext } from './sandbox-context.js';
+import { sha256Hex } from './web-crypto.js';
+
+const headersOf = (call: CallContext) => ({ 'X-Request-Id': call.requestId });
+const notFound = (call: CallContext) => errorAnswer(checkError('CHECK_REQUEST_NOT_FOUND'), headersOf(call));
+
+/** The caller's request by id, its expiry recorded if due; another key's, or another shape, is none. */
+function findOwn(
+  sandbox: SandboxContext,
+  call: CallContext,
+  id: string,
+  now: Date,
+): StoredRequest | undefined {
+  const found = isCheckRequestId(id) ? sandbox.requests.find(id, call.apiKey) : undefined;
+  if (found) sandbox.endings.expireIfDue(found, now);
+  return found;
+}
+
+/** POST /api/check-requests: 201 with the new request and its link (the only answer that shows it). */
+export async function answerCreateCheckRequest(
+  sandbox: SandboxContext,
+  call: CallContext,
+): Promise<Response> {
+  const headers = headersOf(call);
+  const body = await readJsonBody(call.request);
+  if (!body.ok) return errorAnswer(body.error, headers);
+  const validated = validateCheckRequestCreate(body.value);
+  if (!validated.ok) return errorAnswer(validated.error, headers);
+  const request = validated.value;
+  const now = sandbox.options.now();
+  const token = newApplicantToken();
+  const state = {
+    id: newCheckRequestId(),
+    kind: request.kind,
+    mode: 'test',
+    status: 'waiting',
+    checker: request.checker,
+    client_reference: request.client_reference,
+    callback_url: request.callback_url,
+    applicant_email: request.applicant_email,
+    failed_attempts: 0,
+    expires_at: requestExpiresAt(now, request.expires_in_days),
+    created_at: now,
+    ended_at: null,
+    check_pending: false,
+  } as CheckRequestState;
+  const stored: StoredRequest = {
+    state,
+    owner: call.apiKey,
+    tokenHash: await sha256Hex(token),
+    // Fixed when made, as a check's callback URL is when it is queued.
+    eventUrl: request.callback_url ?? sandbox.options.defaultCallbackUrl,
+    checks: [],
+    lastError: null,
+    notice: null,
+    sentShown: false,
+    endedEventSent: false,
+    ...checkEndSignal(),
+  };
+  sandbox.requests.add(stored);
+  const url = applicantUrl(sandbox.options.baseUrl, token);
+  return jsonAnswer(201, requestRecord(stored, now, url), {
+    ...headers,
+    Location: `/api/check-requests/${state.id}`,
+  });
+}
+
+/** GET /api/check-requests/{request_id}. */
+export function answerGetCheckRequest(sandbox: SandboxContext, call: CallContext, id: string): Response {
+  const now = sandbox.options.now();
+  const found = findOwn(sandbox, call, id, now);
+  return found ? jsonAnswer(200, requestRecord(found, now), headersOf(call)) : notFound(call);
+}
+
+/** DELETE /api/check-requests/{request_id}: cancelled (again: the same), 409 once it has ended otherwise. */
+export function answerCancelCheckRequest(sandbox: SandboxContext, call: CallContext, id: string): Response {
+  const now = sandbox.options.now();
+  const found = findOwn(sandbox, call, id, now);
+  if (!found) return notFound(call);
+  const status = statusAt(found.state, now);
+  if (status !== 'cancelled' && isFinalRequestStatus(status)) {
+    return errorAnswer(
+      checkError(
+        'CHECK_REQUEST_CLOSED',
+        `This check request is ${status}, so it cannot be cancelled: only a waiting request can be.`,
+      ),
+      headersOf(call),
+    );
+  }
+  if (status === 'waiting') {
+    found.state.status = 'cancelled';
+    found.state.ended_at = now;
+  }
+  return jsonAnswer(200, requestRecord(found, now), headersOf(call));
+}
+
+const STATUSES: readonly CheckRequestStatus[] = ['waiting', 'submitted', 'locked', 'expired', 'cancelled'];
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
+
+interface ListQuery {
+  status: CheckRequestStatus | null;
+  limit: number;
+  after: { createdAt: string; id: string } | null;
+}
+
+// The cursor is opaque to clients: the page's last request, as base64url JSON (as on the service).
+function encodeCursor(createdAt: Date, id: string): string {
+  const text = JSON.stringify([createdAt.toISOString(), id]);
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decodeCursor(raw: string): ListQuery['after'] | undefined {
+  if (!/^[A-Za-z0-9_-]{1,400}$/.test(raw)) return undefined;
+  try {
+    const padded = raw.replace(/-/g, '+').replace(/_/g, '/');
+    const parsed: unknown = JSON.parse(atob(padded + '='.repeat((4 - (padded.length % 4)) % 4)));
+    if (!Array.isArray(parsed) || parsed.length !== 2) return undefined;
+    const [at, id] = parsed as unknown[];
+    if (typeof at !== 'string' || typeof id !== 'string') return undefined;
+    const date = new Date(at);
+    if (Number.isNaN(date.getTime()) || date.toISOString() !== at) return undefined;
+    return { createdAt: at, id };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The list's query, or 400 INVALID_INPUT naming the first parameter at fault (the service's words). */
+function readListQuery(params: URLSearchParams): Outcome<ListQuery> {
+  const one = (name: string): string | undefined | null => {
+    const all = params.getAll(name);
+    return all.length === 0 ? undefined : all.length === 1 ? (all[0] ?? '') : null;
+  };
+  const status = one('status');
+  if (status === null || (status !== undefined && !STATUSES.includes(status as CheckRequestStatus))) {
+    return fail(
+      invalidInput(
+        'status',
+        `status must be one of ${STATUSES.join(', ')}: send one, or leave it out for every status.`,
+      ),
+    );
+  }
+  const limitRaw = one('limit');
+  const limit =
+    limitRaw === undefined ? DEFAULT_LIMIT : /^\d{1,3}$/.test(limitRaw ?? '') ? Number(limitRaw) : Number.NaN;
+  if (!(limit >= 1 && limit <= MAX_LIMIT)) {
+    return fail(
+      invalidInput(
+        'limit',
+        `limit must be a whole number from 1 to ${MAX_LIMIT}: send one, or leave it out for ${DEFAULT_LIMIT}.`,
+      ),
+    );
+  }
+  const cursorRaw = one('cursor');
+  let after: ListQuery['after'] = null;
+  if (cursorRaw !== undefined) {
+    const decoded = cursorRaw === null ? undefined : decodeCursor(cursorRaw);
+    if (!decoded) {
+      return fail(
+        invalidInput(
+          'cursor',
+          'cursor is not one this service gave: send the next_cursor of the previous page unchanged, or leave it out for the first page.',
+        ),
+      );
+    }
+    after = decoded;
+  }
+  return ok({ status: (status ?? null) as CheckRequestStatus | null, limit, after });
+}
+
+/** GET /api/check-requests: the key's requests, newest first, a page at a time. */
+export function answerListCheckRequests(sandbox: SandboxContext, call: CallContext): Response {
+  const query = readListQuery(new URL(call.request.url).searchParams);
+  if (!query.ok) return errorAnswer(query.error, headersOf(call));
+  const now = sandbox.options.now();
+  const { status, limit, after } = query.value;
+  const all = sandbox.requests.list(call.apiKey);
+  for (const stored of all) sandbox.endings.expireIfDue(stored, now);
+  const start =
+    after === null
+      ? 0
+      : all.findIndex((s) => {
+          const at = s.state.created_at.toISOString();
+          return at < after.createdAt || (at === after.createdAt && s.state.id < after.id);
+        });
+  const rest = start < 0 ? [] : all.slice(start);
+  const matching = status === null ? rest : rest.filter((s) => statusAt(s.state, now) === status);
+  const page = matching.slice(0, limit);
+  const last = page.at(-1);
+  return jsonAnswer(
+    200,
+    {
+      data: page.map((stored) => requestRecord(stored, now)),
+      next_cursor:
+        matching.length > limit && last ? encodeCursor(last.state.created_at, last.state.id) : null,
+    },
+    headersOf(call),
+  );
+}

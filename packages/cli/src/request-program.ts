@@ -58,7 +58,7 @@ export function addRequestCommands(program: Command, run: Runner): void {
       'after',
       `
 Examples:
-  id=$(rtw request right-to-work --company "Acme Ltd" --json | jq -r .id)
+  rtw request right-to-work --company "Acme Ltd" --email sam@example.com
   rtw request status creq_... --wait --register --person EMP-0042
   rtw request list --status waiting
   rtw request cancel creq_...`,

@@ -201,7 +201,7 @@ describe('rtw request status, list and cancel across commands', () => {
     const request = await made();
     const waiting = runMain(
       ['request', 'status', request.id, '--wait', '--register', register, '--person', 'EMP-0042'],
-      shared.env,
+      { ...shared.env, ...env },
     );
     await applicantSends(shared, request, 'WACPT0001');
     const run = await waiting;

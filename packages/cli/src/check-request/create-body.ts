@@ -62,7 +62,9 @@ export function requestBodyFromOptions(
         problemInWords(problem, typed, requestFlagOf)
           .replace(/\bapplicant_email\b/g, '--email')
           .replace(/\bexpires_in_days\b/g, '--expires-in-days')
-          .replace(/\bsend\b/g, 'give'),
+          .replace(/\bsend\b/g, 'give')
+          // The link is still sent, by you.
+          .replace('give the link yourself', 'send the link yourself'),
       );
   return { ok: false, error: requestProblems([...problems, ...extraProblems]) };
 }

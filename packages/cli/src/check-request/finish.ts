@@ -36,7 +36,7 @@ export async function finishWithRequest(
     const failure = cliFailure(
       EXIT.REQUEST_ENDED,
       'CHECK_REQUEST_ENDED',
-      `Check request ${request.id} is ${request.status}: no check was made, so there is nothing to save${wantsRegister(options) ? ' or file' : ''}. To ask the applicant again, make a new request (rtw request ${request.kind.replaceAll('_', '-')} ...).`,
+      `Check request ${request.id} is ${request.status}: no check was made${wantsRegister(options) ? ', so nothing was filed' : ''}. To ask the applicant again, make a new request (rtw request ${request.kind.replaceAll('_', '-')} ...).`,
     );
     printFailure(out, failure, { body: false });
     return failure.exitCode;

@@ -83,6 +83,8 @@ export function renderRequest(request: CheckRequest, p: Palette): string[] {
   if (request.client_reference !== null)
     lines.push(`Client reference: ${inHrWords(request.client_reference)}`);
   if (request.callback_url !== null) lines.push(`Callback URL:     ${inHrWords(request.callback_url)}`);
+  if (request.failed_attempts > 0)
+    lines.push(`Failed attempts:  ${request.failed_attempts} of ${MAX_FAILED_ATTEMPTS}`);
   lines.push(`Created:          ${londonTime(request.created_at)}`);
   if (request.ended_at !== null) lines.push(`Ended:            ${londonTime(request.ended_at)}`);
   else lines.push(`Link expires:     ${londonTime(request.expires_at)}`);

@@ -30,11 +30,12 @@ export async function showCreated(
   out.data('');
   out.data(`  ${url}`);
   out.data('');
-  if (options.qr && out.io.stdout.isTTY === true && url !== '') await printQr(out, url);
+  const qr = options.qr && out.io.stdout.isTTY === true && url !== '' && (await printQr(out, url));
+  const scan = qr ? ', or let them scan the QR code from your screen' : '';
   out.data(
     request.applicant_email === null
-      ? 'Send it to the applicant yourself (e-mail or text message), or let them scan the code.'
-      : `If the service sends mail, it has e-mailed the link to ${request.applicant_email}; if not, send it yourself.`,
+      ? `Send it to the applicant yourself (e-mail or text message)${scan}.`
+      : `If the service sends mail, it has e-mailed the link to ${request.applicant_email}; if not, send it yourself${scan}.`,
   );
   out.data('They enter their share code and date of birth there; you never see or retype them.');
   out.data(`Link expires:     ${londonTime(request.expires_at)}`);
@@ -46,16 +47,18 @@ export async function showCreated(
   }
 }
 
-async function printQr(out: Output, url: string): Promise<void> {
+/** Prints the QR code when the terminal is wide enough for it; says whether it did. */
+async function printQr(out: Output, url: string): Promise<boolean> {
   const { coloured, qrLines, qrWidth } = await import('./qr.js');
   const lines = qrLines(url);
   if (qrWidth(lines) + 2 > layoutWidth(out.io.stdout.columns)) {
     out.notice('The terminal is too narrow for the QR code: widen it, or send the link.');
-    return;
+    return false;
   }
   // Colour sets white on black, which reads on any background; without it the code is drawn for a
   // dark background, the terminals' usual.
   const drawn = out.out.bold('x') === 'x' ? lines : coloured(lines);
   for (const line of drawn) out.data(`  ${line}`);
   out.data('');
+  return true;
 }

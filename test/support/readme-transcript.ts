@@ -46,7 +46,9 @@ export function transcriptSteps(markdown: string): TranscriptStep[] {
 
 // What differs from run to run: ids, times, dates relative to today, signatures, ports.
 const VOLATILE: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\b(chk|evt|req)_[A-Za-z0-9]{16,}/g, '$1_<id>'],
+  [/\b(chk|evt|req|creq)_[A-Za-z0-9]{16,}/g, '$1_<id>'],
+  // A check request's link: its token is random.
+  [/\/r\/[A-Za-z0-9]{32}\b/g, '/r/<token>'],
   // A batch's own id, and the Idempotency-Keys derived from it, are random per batch.
   [/\bbat_[0-9a-f]{16,}/g, 'bat_<id>'],
   [/\brtw-batch-[0-9a-f]{16,}/g, 'rtw-batch-<key>'],

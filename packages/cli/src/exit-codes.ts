@@ -11,7 +11,7 @@ export const EXIT = {
   INVALID_INPUT: 2,
   /** The key or the account: UNAUTHENTICATED, INVALID_KEY, QUOTA_EXCEEDED, PAYMENT_REQUIRED. */
   AUTH_OR_PAYMENT: 3,
-  /** NOT_FOUND, DOB_MISMATCH (the applicant must re-check), CHECK_NOT_FOUND (the check id). */
+  /** NOT_FOUND, DOB_MISMATCH (the applicant must re-check), CHECK_NOT_FOUND, CHECK_REQUEST_NOT_FOUND (the id). */
   NOT_FOUND: 4,
   /** Worth retrying later: RATE_LIMITED, BUSY, TIMEOUT, INTERNAL, UPSTREAM_UNEXPECTED, network, time-outs. */
   RETRYABLE: 5,
@@ -27,6 +27,8 @@ export const EXIT = {
   FOLLOW_UP_OVERDUE: 10,
   /** `rtw followups`: none overdue, but at least one follow-up check is due within the window. */
   FOLLOW_UP_DUE: 11,
+  /** A check request ended without a check (expired, locked, cancelled), or had already ended (CHECK_REQUEST_CLOSED). */
+  REQUEST_ENDED: 12,
   /** Interrupted with Ctrl-C (SIGINT). */
   INTERRUPTED: 130,
 } as const;
@@ -39,12 +41,13 @@ export const EXIT_CODES_HELP = `Exit codes:
   1    unexpected error (a bug, a file that cannot be written, an answer that is not the API's)
   2    invalid input or usage (INVALID_INPUT, a bad flag): fix it, do not retry as is
   3    API key or account (UNAUTHENTICATED, INVALID_KEY, QUOTA_EXCEEDED, PAYMENT_REQUIRED)
-  4    not found (NOT_FOUND, DOB_MISMATCH: the applicant re-checks; CHECK_NOT_FOUND: check the id)
+  4    not found (NOT_FOUND, DOB_MISMATCH: the applicant re-checks; CHECK_NOT_FOUND, CHECK_REQUEST_NOT_FOUND: check the id)
   5    worth retrying later (RATE_LIMITED, BUSY, TIMEOUT, INTERNAL, UPSTREAM_UNEXPECTED, network, time-out)
   6    verify-webhook refused the webhook
-  7    --wait gave up while the check was still running (it keeps running: rtw poll <id> --wait)
+  7    --wait gave up while the check (or check request) was still open (it goes on: rtw poll <id> --wait)
   8    --batch finished but some rows ended with an error (see the results file)
   9    the register does not verify (verify, prune, report and followups name each problem)
   10   followups: at least one follow-up check is overdue
   11   followups: none overdue, but at least one is due within --within (for cron: rtw followups || mail ...)
+  12   rtw request: the request ended without a check (expired, locked, cancelled), or had already ended (CHECK_REQUEST_CLOSED)
   130  interrupted (Ctrl-C)`;

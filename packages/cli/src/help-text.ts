@@ -30,6 +30,12 @@ Examples:
   rtw check right-to-work --batch applicants.csv --company "Acme Ltd" --out evidence/
   rtw verify-webhook --body body.json --headers headers.txt
 
+A link the applicant fills in (check requests):
+  rtw request right-to-work --company "Acme Ltd" --email sam@example.com
+  rtw request status creq_... --wait --register --person EMP-0042
+  rtw request list --status waiting
+  rtw request cancel creq_...
+
 The employer's record (the evidence register):
   export RTW_REGISTER=~/hr/register
   rtw check right-to-work --share-code W12345678 --dob 1990-01-01 --company "Acme Ltd" --register

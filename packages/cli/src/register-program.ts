@@ -21,8 +21,8 @@ function todayOption(command: Command, what: string): Command {
   );
 }
 
-/** --register [dir], --person and --checked-by for `check`, `async` and `poll`. */
-function fileInRegisterOptions(command: Command): Command {
+/** --register [dir], --person and --checked-by for `check`, `async`, `poll` and `request`. */
+export function fileInRegisterOptions(command: Command): Command {
   return command
     .option(
       '--register [dir]',

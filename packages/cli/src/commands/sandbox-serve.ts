@@ -28,8 +28,12 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.end(JSON.stringify(body));
 }
 
-/** Answers one HTTP request with the sandbox's MSW handlers, as the in-process sandbox would. */
-async function answer(sandbox: Sandbox, request: IncomingMessage, response: ServerResponse): Promise<void> {
+/** Answers one HTTP request with the sandbox's MSW handlers, as the in-process sandbox would (tests serve one with it too). */
+export async function answer(
+  sandbox: Sandbox,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const body = await readBody(request);
   if (body === undefined) {
     sendJson(response, 413, {

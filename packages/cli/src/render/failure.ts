@@ -44,6 +44,8 @@ export function exitCodeForApiCode(code: string): ExitCode {
   if (status === 400) return EXIT.INVALID_INPUT;
   if (status === 401 || status === 402) return EXIT.AUTH_OR_PAYMENT;
   if (status === 404) return EXIT.NOT_FOUND;
+  // CHECK_REQUEST_CLOSED: the request has already ended; reading it says how.
+  if (status === 409) return EXIT.REQUEST_ENDED;
   if (status === 429 || status >= 500) return EXIT.RETRYABLE;
   return EXIT.UNEXPECTED;
 }

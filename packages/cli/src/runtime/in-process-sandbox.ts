@@ -1,4 +1,4 @@
-import { createSandbox, type WebhookRequest } from '@sharecode/sandbox';
+import { type ApplicantOutcome, createSandbox, type WebhookRequest } from '@sharecode/sandbox';
 import { getResponse } from 'msw';
 import { sandboxTiming } from './sandbox-delays.js';
 
@@ -17,9 +17,32 @@ export interface InProcessSandbox {
   pollMaxIntervalMs: number;
   /** Webhooks the sandbox signed, in order: captured here, never posted (the sandbox makes no network calls). */
   webhooks: readonly WebhookRequest[];
+  /**
+   * Plays the applicant of a request made in this command (the sandbox's helper): sends the page's form
+   * and resolves with what the page answered, in words (never the check's result).
+   */
+  submitAsApplicant(url: string, details: { shareCode: string; dateOfBirth: string }): Promise<string>;
   /** Resolves once a webhook for `checkId` has been captured, or after `timeoutMs`. */
   webhookFor(checkId: string, timeoutMs: number): Promise<WebhookRequest | undefined>;
   close(): void;
+}
+
+/** What the applicant's page answered, as the person playing the applicant reads it. */
+function pageWords(answer: ApplicantOutcome): string {
+  switch (answer.outcome) {
+    case 'sent':
+      return `sent to ${answer.asker}; the link is used.`;
+    case 'error':
+      return `${answer.errors.map((error) => error.message).join('; ')} (${answer.attemptsLeft} ${answer.attemptsLeft === 1 ? 'try' : 'tries'} left).`;
+    case 'try_later':
+      return 'try again later (no attempt spent).';
+    case 'locked':
+      return 'too many failed attempts: the link is locked.';
+    case 'closed':
+      return `the link is closed (${answer.reason}).`;
+    case 'not_found':
+      return 'no such link.';
+  }
 }
 
 function checkIdOf(webhook: WebhookRequest): string | undefined {
@@ -63,6 +86,9 @@ export function startInProcessSandbox(env: Readonly<Record<string, string | unde
       );
     },
     webhookSecret: sandbox.webhookSecret,
+    async submitAsApplicant(url, details) {
+      return pageWords(await sandbox.submitAsApplicant(url, details));
+    },
     pollIntervalMs: timing.pollIntervalMs,
     pollMaxIntervalMs: timing.pollMaxIntervalMs,
     webhooks,

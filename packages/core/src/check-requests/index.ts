@@ -50,6 +50,7 @@ export {
   statusAt,
 } from './request-rules.js';
 export {
+  checkRequestCreateProblems,
   checkRequestFields,
   type ValidateCreateOptions,
   type ValidatedCheckRequest,

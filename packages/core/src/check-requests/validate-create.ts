@@ -125,25 +125,40 @@ export function validateCheckRequestCreate(
   body: unknown,
   opts: ValidateCreateOptions = {},
 ): Outcome<ValidatedCheckRequest> {
+  const checked = checkRequestCreateProblems(body, opts);
+  return checked.ok ? checked : fail(invalidFields(checked.error));
+}
+
+/**
+ * The same rules, with every problem at once (in the order `validateCheckRequestCreate` meets them):
+ * for command lines and forms, where one answer per attempt would make a person try once per field.
+ */
+export function checkRequestCreateProblems(
+  body: unknown,
+  opts: ValidateCreateOptions = {},
+): Outcome<ValidatedCheckRequest, readonly CheckError[]> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return fail(
+    return fail([
       invalidInput(
         'body',
         'The request body must be a JSON object with kind and the checker fields of that kind.',
       ),
-    );
+    ]);
   }
   try {
     return validateObject(body as Body, opts);
   } catch {
-    return fail(invalidInput('body', 'The request body could not be read: send a JSON object.'));
+    return fail([invalidInput('body', 'The request body could not be read: send a JSON object.')]);
   }
 }
 
-function validateObject(body: Body, opts: ValidateCreateOptions): Outcome<ValidatedCheckRequest> {
+function validateObject(
+  body: Body,
+  opts: ValidateCreateOptions,
+): Outcome<ValidatedCheckRequest, readonly CheckError[]> {
   const problems = new Problems();
   const kind = problems.take(validateKind(read(body, 'kind')));
-  if (kind === undefined) return fail(invalidFields(problems.list));
+  if (kind === undefined) return fail(problems.list);
   for (const field of Object.keys(body)) {
     const unknown = unknownFieldProblem(kind, field);
     if (unknown) problems.list.push(unknown);
@@ -159,7 +174,7 @@ function validateObject(body: Body, opts: ValidateCreateOptions): Outcome<Valida
     days === undefined ||
     email === undefined
   ) {
-    return fail(invalidFields(problems.list));
+    return fail(problems.list);
   }
   return ok({
     kind,

@@ -1,0 +1,106 @@
+import {
+  attemptsLeft,
+  type CheckRequest,
+  isApplicantFixable,
+  MAX_FAILED_ATTEMPTS,
+} from '@sharecode/core/check-requests';
+import { kindNameOf } from '../kinds.js';
+import type { Palette } from '../output/palette.js';
+import { counted } from '../output/plural.js';
+import { inHrWords } from '../render/hr-words.js';
+import { londonTime } from '../render/london-time.js';
+
+const TITLES = {
+  right_to_work: 'right to work',
+  right_to_rent: 'right to rent',
+  immigration_status: 'immigration status',
+} as const;
+
+/** Who asks, as the applicant's page names them: the kind's checker fields. */
+export function askedBy(request: CheckRequest): string {
+  switch (request.kind) {
+    case 'right_to_work':
+      return request.company_name;
+    case 'right_to_rent':
+      return `${request.checker_name} (${request.checker_type})`;
+    case 'immigration_status':
+      return `${request.company_name}, ${request.job_title} (purpose: ${request.purpose === 'other' ? (request.other_purpose ?? 'other') : request.purpose.replaceAll('_', ' ')})`;
+  }
+}
+
+function attemptsWords(failed: number): string {
+  const left = attemptsLeft(failed);
+  return `${counted(failed, 'failed attempt')} (a share code not found, a date of birth that does not match, or a code for another kind of check); ${left} left before the link locks`;
+}
+
+/** Where the request stands, in a sentence: never the link, never the applicant's details. */
+export function statusWords(request: CheckRequest): string {
+  const check = request.check;
+  switch (request.status) {
+    case 'waiting': {
+      if (check !== null && (check.status === 'queued' || check.status === 'running')) {
+        return `the applicant has sent their details: check ${check.id} is ${check.status}`;
+      }
+      const parts: string[] = [];
+      // NOT_FOUND and DOB_MISMATCH are failed attempts (counted below); any other ending costs none.
+      if (
+        check !== null &&
+        check.status === 'failed' &&
+        check.error !== null &&
+        !isApplicantFixable(check.error.code)
+      ) {
+        parts.push(
+          `the applicant's last try ended with ${inHrWords(check.error.code)}, which costs no attempt; they were asked to try again later`,
+        );
+      }
+      parts.push(
+        request.failed_attempts > 0
+          ? attemptsWords(request.failed_attempts)
+          : 'the applicant has not sent their details yet',
+      );
+      return parts.join('; ');
+    }
+    case 'submitted':
+      return `the applicant's details made check ${check?.id ?? '(not shown)'}; the link is used`;
+    case 'locked':
+      return `${counted(request.failed_attempts, 'failed attempt')} locked the link; no check was made. Make a new request if the applicant should try again`;
+    case 'expired':
+      return 'the link was not used before it expired; no check was made. Make a new request to ask again';
+    case 'cancelled':
+      return 'cancelled; the link no longer works';
+  }
+}
+
+/** The lines about a request (a submitted request's result is rendered apart, as `rtw poll` renders it). */
+export function renderRequest(request: CheckRequest, p: Palette): string[] {
+  const colour = request.status === 'submitted' ? p.green : request.status === 'waiting' ? p.yellow : p.red;
+  const lines = [
+    `${p.bold('Check request')} ${request.id}  ${colour(p.bold(request.status))}  (${TITLES[request.kind]}, ${request.mode} mode)`,
+    `Status:           ${statusWords(request)}`,
+    `Asked by:         ${inHrWords(askedBy(request))}`,
+  ];
+  if (request.applicant_email !== null) lines.push(`Applicant e-mail: ${inHrWords(request.applicant_email)}`);
+  if (request.client_reference !== null)
+    lines.push(`Client reference: ${inHrWords(request.client_reference)}`);
+  if (request.callback_url !== null) lines.push(`Callback URL:     ${inHrWords(request.callback_url)}`);
+  if (request.failed_attempts > 0)
+    lines.push(`Failed attempts:  ${request.failed_attempts} of ${MAX_FAILED_ATTEMPTS}`);
+  lines.push(`Created:          ${londonTime(request.created_at)}`);
+  if (request.ended_at !== null) lines.push(`Ended:            ${londonTime(request.ended_at)}`);
+  else lines.push(`Link expires:     ${londonTime(request.expires_at)}`);
+  return lines;
+}
+
+/** One row of `rtw request list`. */
+export function requestRow(request: CheckRequest): string[] {
+  return [
+    request.id,
+    request.status,
+    kindNameOf(request.kind),
+    request.status === 'waiting' && request.failed_attempts > 0
+      ? `${request.failed_attempts}/${MAX_FAILED_ATTEMPTS} failed`
+      : '',
+    londonTime(request.created_at),
+    inHrWords(request.client_reference ?? ''),
+  ];
+}

@@ -42,7 +42,7 @@ afterEach(async () => {
 
 async function harness(
   options: {
-    openByToken?: () => Promise<ApplicantAnswer>;
+    openByToken?: (token: string, now: Date, opts?: { peek?: boolean }) => Promise<ApplicantAnswer>;
     submit?: () => Promise<ApplicantAnswer>;
     allowance?: ApplicantAllowance;
     secure?: boolean;
@@ -86,6 +86,20 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 const URLENCODED = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('GET /r/:token', () => {
+  it('reads the link without side effects on HEAD (a link checker never uses up the "sent" page)', async () => {
+    const peeks: (boolean | undefined)[] = [];
+    const { app } = await harness({
+      openByToken: async (_token, _now, opts) => {
+        peeks.push(opts?.peek);
+        return FORM;
+      },
+    });
+    const url = `/r/${newApplicantToken()}`;
+    expect((await app.inject({ method: 'HEAD', url })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect(peeks).toEqual([true, false]);
+  });
+
   it('answers the form with its headers, a nonce cookie and the CSRF field bound to the link', async () => {
     const { app } = await harness();
     const token = newApplicantToken();

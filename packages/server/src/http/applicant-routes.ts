@@ -42,7 +42,8 @@ async function answerGet(
 ) {
   const { token } = request.params;
   if (!isApplicantToken(token)) return page.sendView(reply, { page: 'not_found' });
-  const answer = await deps.service.openByToken(token, deps.clock());
+  // Fastify answers HEAD with this handler: a HEAD must change nothing.
+  const answer = await deps.service.openByToken(token, deps.clock(), { peek: request.method === 'HEAD' });
   return page.send(request, reply, { token, tokenHash: tokenHashOf(token) }, answer.phase);
 }
 

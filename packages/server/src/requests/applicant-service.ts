@@ -60,13 +60,15 @@ export function createApplicantService(deps: ApplicantServiceDeps) {
     stored: StoredCheckRequest,
     now: Date,
     form?: { values: typeof EMPTY_VALUES; errors: ApplicantFieldError[] },
+    peek = false,
   ): Promise<ApplicantAnswer> => {
     const { state } = stored;
     const requestId = state.id;
     const status = statusAt(state, now);
     if (status === 'submitted') {
       // Right after success the page says it was sent, once; from then on the link is used.
-      if (!stored.sentShown && (await repo.markSentShown(state.id))) {
+      // A peek (HEAD: link checkers, previews) shows it without using up the one showing.
+      if (!stored.sentShown && (peek || (await repo.markSentShown(state.id)))) {
         return { phase: { page: 'sent', request: applicantSummary(state) }, requestId };
       }
       return { phase: { page: 'closed', reason: 'submitted', asker: askerOf(state) }, requestId };
@@ -143,9 +145,9 @@ export function createApplicantService(deps: ApplicantServiceDeps) {
 
   return {
     /** GET of the link. */
-    async openByToken(token: string, now: Date): Promise<ApplicantAnswer> {
+    async openByToken(token: string, now: Date, opts: { peek?: boolean } = {}): Promise<ApplicantAnswer> {
       const stored = await byToken(token);
-      return stored ? phaseOf(stored, now) : NOT_FOUND;
+      return stored ? phaseOf(stored, now, undefined, opts.peek === true) : NOT_FOUND;
     },
 
     /**

@@ -27,7 +27,7 @@ const config = {
   // Types that public signatures mention but these entries do not export: internal helpers whose
   // shape is shown where they are used. (`paths` and the other contract types come from the
   // @sharecode/contract package, re-exported by `@sharecode/sdk/openapi`.)
-  intentionallyNotExported: ['ResultWithEvidence', 'Wire', 'Complete'],
+  intentionallyNotExported: ['ResultWithEvidence', 'Wire', 'Complete', 'RequestOf', 'ByKind', 'Sent', 'Flat'],
   // openapi-typescript writes these JSDoc tags into the contract's generated types.
   blockTags: [...OptionDefaults.blockTags, '@description', '@constant'],
 };

@@ -7,7 +7,7 @@ import { unknownSettings } from './known-settings.js';
 export function warnAboutSettings(
   flags: Pick<ConfigFlags, 'upgradeUrl'>,
   env: Env,
-  config: Pick<ServerConfig, 'host' | 'upgradeUrl'>,
+  config: Pick<ServerConfig, 'host' | 'upgradeUrl' | 'publicUrl'>,
   log: Logger,
 ): void {
   const unknown = unknownSettings(env);
@@ -21,5 +21,9 @@ export function warnAboutSettings(
     log.warn(
       { upgradeUrl: config.upgradeUrl },
       'RTW_UPGRADE_URL is not set: the upgrade_url of 402 answers names this listening address, which clients cannot reach. Set it to your public billing page (https://…/dashboard/billing).',
+    );
+  if (wildcard && config.publicUrl === null)
+    log.warn(
+      "RTW_PUBLIC_URL is not set: a check request's link takes the origin each request reached this server by (through a proxy: http and an inner address, unless RTW_TRUST_PROXY names the proxy). Set it to the public origin applicants open (https://…).",
     );
 }

@@ -1,5 +1,5 @@
 // What `start` says about its settings (issue 37): an RTW_* variable it does not know is named in one
-// warning; an unset RTW_UPGRADE_URL while listening on every interface is warned about; the instance
+// warning; an unset RTW_UPGRADE_URL (or RTW_PUBLIC_URL) while listening on every interface is warned about; the instance
 // is listed by RTW_INSTANCE_NAME, which survives a recreate where a container's host name does not.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,8 @@ describe('rtw-server start and its settings', () => {
         'rtw-server does not know RTW_METRIC_PORT: ignored (a typo, or a setting of another version?). The settings are listed in packages/server/README.md, "Configuration".',
       ]);
       expect(warnings.filter((msg) => msg.startsWith('RTW_UPGRADE_URL is not set'))).toHaveLength(1);
+      // Check requests' links would take whatever origin a request came by (issue 35's walk).
+      expect(warnings.filter((msg) => msg.startsWith('RTW_PUBLIC_URL is not set'))).toHaveLength(1);
       const status = await server.status();
       expect(status.instances.map((instance) => instance.host)).toEqual(['rtw-1']);
       // The id of the key it seals with, never the key.
@@ -45,13 +47,17 @@ describe('rtw-server start and its settings', () => {
     }
   });
 
-  it('says nothing when every setting is known and the upgrade address is set', async () => {
+  it('says nothing when every setting is known and the upgrade and public addresses are set', async () => {
     const { logs, destination } = jsonLogs();
     const server = await startServer({
       host: '0.0.0.0',
       port: 0,
       dataDir: join(dir, 'data'),
-      env: { RTW_UPGRADE_URL: 'https://rtw.example/dashboard/billing', RTW_PORT_1: '8080' },
+      env: {
+        RTW_UPGRADE_URL: 'https://rtw.example/dashboard/billing',
+        RTW_PUBLIC_URL: 'https://rtw.example',
+        RTW_PORT_1: '8080',
+      },
       sweepIntervalMs: 0,
       logLevelOverride: 'info',
       logDestination: destination,

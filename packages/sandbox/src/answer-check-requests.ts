@@ -1,16 +1,17 @@
 import { checkError } from '@sharecode/core';
 import {
   applicantUrl,
-  type CheckRequestState,
+  cancelRefusal,
+  encodeCursor,
   isCheckRequestId,
   isFinalRequestStatus,
   newApplicantToken,
   newCheckRequestId,
-  requestExpiresAt,
+  newCheckRequestState,
+  readListQuery,
   statusAt,
   validateCheckRequestCreate,
 } from '@sharecode/core/check-requests';
-import { encodeCursor, readListQuery } from './check-request-list.js';
 import { errorAnswer, jsonAnswer } from './http-answer.js';
 import { readJsonBody } from './read-json-body.js';
 import { requestRecord } from './request-endings.js';
@@ -46,21 +47,7 @@ export async function answerCreateCheckRequest(
   const request = validated.value;
   const now = sandbox.options.now();
   const token = newApplicantToken();
-  const state = {
-    id: newCheckRequestId(),
-    kind: request.kind,
-    mode: 'test',
-    status: 'waiting',
-    checker: request.checker,
-    client_reference: request.client_reference,
-    callback_url: request.callback_url,
-    applicant_email: request.applicant_email,
-    failed_attempts: 0,
-    expires_at: requestExpiresAt(now, request.expires_in_days),
-    created_at: now,
-    ended_at: null,
-    check_pending: false,
-  } as CheckRequestState;
+  const state = newCheckRequestState(request, { id: newCheckRequestId(), mode: 'test', now });
   const stored: StoredRequest = {
     state,
     owner: call.apiKey,
@@ -96,13 +83,7 @@ export function answerCancelCheckRequest(sandbox: SandboxContext, call: CallCont
   if (!found) return notFound(call);
   const status = statusAt(found.state, now);
   if (status !== 'cancelled' && isFinalRequestStatus(status)) {
-    return errorAnswer(
-      checkError(
-        'CHECK_REQUEST_CLOSED',
-        `This check request is ${status}, so it cannot be cancelled: only a waiting request can be.`,
-      ),
-      headersOf(call),
-    );
+    return errorAnswer(cancelRefusal(status), headersOf(call));
   }
   if (status === 'waiting') {
     found.state.status = 'cancelled';
@@ -119,12 +100,14 @@ export function answerListCheckRequests(sandbox: SandboxContext, call: CallConte
   const { status, limit, after } = query.value;
   const all = sandbox.requests.list(call.apiKey);
   for (const stored of all) sandbox.endings.expireIfDue(stored, now);
+  // Compared as ISO text: the cursor's time is one a request had, to the millisecond.
+  const afterAt = after === null ? '' : after.createdAt.toISOString();
   const start =
     after === null
       ? 0
       : all.findIndex((s) => {
           const at = s.state.created_at.toISOString();
-          return at < after.createdAt || (at === after.createdAt && s.state.id < after.id);
+          return at < afterAt || (at === afterAt && s.state.id < after.id);
         });
   const rest = start < 0 ? [] : all.slice(start);
   const matching = status === null ? rest : rest.filter((s) => statusAt(s.state, now) === status);

@@ -4,14 +4,14 @@ import {
   type ApplicantFieldError,
   type ApplicantFormInput,
   type ApplicantFormValues,
-  type ApplicantView,
-  attemptsLeft,
+  type ApplicantPhase,
+  applicantFormValues,
   isApplicantToken,
+  phaseOfRequest,
   readApplicantForm,
   statusAt,
 } from '@sharecode/core/check-requests';
 import { validateCheckRequest } from '@sharecode/core/validation';
-import { applicantSummary, askerOf } from './applicant-summary.js';
 import type { StoredCheck } from './check-store.js';
 import type { StoredRequest } from './request-store.js';
 import type { SandboxContext } from './sandbox-context.js';
@@ -21,13 +21,6 @@ import { sha256Hex } from './web-crypto.js';
 // (packages/server/src/requests/applicant-service.ts): what the link shows, and what a submitted
 // form does. Never the check's result, the applicant's name or anything of another request.
 
-/** A view of the page without what only the page adds (the form's action and CSRF value). */
-type WithoutPageFields<V> = V extends unknown ? Omit<V, 'csrf' | 'action'> : never;
-export type ApplicantPhase = WithoutPageFields<
-  Extract<ApplicantView, { page: 'form' | 'checking' | 'sent' | 'closed' | 'not_found' }>
->;
-
-export const EMPTY_VALUES: ApplicantFormValues = { share_code: '', dob_day: '', dob_month: '', dob_year: '' };
 /** The checking page asks again after this many seconds (the service's for test keys). */
 const REFRESH_SECONDS = 2;
 
@@ -49,27 +42,16 @@ export function phaseOf(
   now: Date,
   form?: { values: ApplicantFormValues; errors: ApplicantFieldError[] },
 ): ApplicantPhase {
-  const { state } = stored;
-  const status = statusAt(state, now);
-  if (status === 'submitted') {
-    // Right after success the page says it was sent, once; from then on the link is used.
-    if (!stored.sentShown) {
-      stored.sentShown = true;
-      return { page: 'sent', request: applicantSummary(state) };
-    }
-    return { page: 'closed', reason: 'submitted', asker: askerOf(state) };
-  }
-  if (status !== 'waiting') return { page: 'closed', reason: status, asker: askerOf(state) };
-  if (state.check_pending)
-    return { page: 'checking', request: applicantSummary(state), refreshSeconds: REFRESH_SECONDS };
-  return {
-    page: 'form',
-    request: applicantSummary(state),
-    values: form?.values ?? EMPTY_VALUES,
-    errors: form?.errors ?? (stored.lastError ? [stored.lastError] : []),
-    attemptsLeft: attemptsLeft(state.failed_attempts),
-    ...(stored.notice === 'not_now' && !form ? { notice: 'not_now' as const } : {}),
-  };
+  const { sentShown, lastError, notice } = stored;
+  const phase = phaseOfRequest(stored.state, now, {
+    sentShown,
+    lastError,
+    notice,
+    refreshSeconds: REFRESH_SECONDS,
+    form,
+  });
+  if (phase.page === 'sent') stored.sentShown = true;
+  return phase;
 }
 
 /** Makes the sandbox's asynchronous check of the applicant's details, as `POST .../async` would. */
@@ -117,12 +99,7 @@ export function submitForm(
   const { state } = stored;
   if (statusAt(state, now) !== 'waiting' || state.check_pending) return answer(phaseOf(stored, now));
   const read = readApplicantForm(state.kind, form, now);
-  const values: ApplicantFormValues = {
-    share_code: form.share_code ?? '',
-    dob_day: form.dob_day ?? '',
-    dob_month: form.dob_month ?? '',
-    dob_year: form.dob_year ?? '',
-  };
+  const values = applicantFormValues(form);
   if (!read.ok && read.error.reason === 'invalid')
     return answer(phaseOf(stored, now, { values, errors: read.error.errors }));
   if (!read.ok) {

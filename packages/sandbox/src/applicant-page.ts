@@ -1,22 +1,16 @@
 import {
   APPLICANT_PATH_PREFIX,
-  type ApplicantFormInput,
-  type ApplicantView,
-  renderApplicantPage,
-} from '@sharecode/core/check-requests';
-import {
   type ApplicantPhase,
-  checkSettled,
-  EMPTY_VALUES,
-  phaseOf,
-  requestByToken,
-  submitForm,
-} from './applicant-flow.js';
+  type ApplicantView,
+  applicantFormInput,
+  type PostedApplicantForm,
+  renderApplicantPage,
+  sessionTimedOutPhase,
+} from '@sharecode/core/check-requests';
+import { checkSettled, phaseOf, requestByToken, submitForm } from './applicant-flow.js';
 import type { SandboxContext } from './sandbox-context.js';
 import { hmacBase64url, sameText } from './web-crypto.js';
 
-/** What the form says when its CSRF value does not match (the service's words). */
-export const SESSION_TIMED_OUT = 'Your session timed out. Enter your details again';
 /** How long a submission waits for the sandbox check to end before answering `checking` (the service's). */
 const SUBMIT_WAIT_MS = 3000;
 const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded\s*(;.*)?$/i;
@@ -49,22 +43,13 @@ async function pageFor(
   return page({ ...phase, action: link.path, csrf: await csrfFor(sandbox, link.tokenHash) }, requestId);
 }
 
-async function formOf(request: Request): Promise<(ApplicantFormInput & { csrf?: string }) | undefined> {
+async function formOf(request: Request): Promise<PostedApplicantForm | undefined> {
   if (!FORM_MEDIA_TYPE.test(request.headers.get('content-type') ?? '')) return undefined;
-  let params: URLSearchParams;
   try {
-    params = new URLSearchParams(await request.text());
+    return applicantFormInput(new URLSearchParams(await request.text()));
   } catch {
     return undefined;
   }
-  const text = (name: string) => params.get(name) ?? undefined;
-  return {
-    share_code: text('share_code'),
-    dob_day: text('dob_day'),
-    dob_month: text('dob_month'),
-    dob_year: text('dob_year'),
-    csrf: text('csrf'),
-  };
 }
 
 /**
@@ -90,16 +75,7 @@ export async function answerApplicantPage(
   const { csrf, ...fields } = form;
   const expected = await csrfFor(sandbox, stored.tokenHash);
   if (typeof csrf !== 'string' || !sameText(csrf, expected)) {
-    // Nothing typed is kept or checked, and no attempt is spent: the form again.
-    const phase = phaseOf(stored, now);
-    if (phase.page !== 'form') return pageFor(sandbox, link, phase, requestId);
-    const { notice: _notice, ...rest } = phase;
-    return pageFor(
-      sandbox,
-      link,
-      { ...rest, values: EMPTY_VALUES, errors: [{ field: 'share_code', message: SESSION_TIMED_OUT }] },
-      requestId,
-    );
+    return pageFor(sandbox, link, sessionTimedOutPhase(phaseOf(stored, now)), requestId);
   }
   const submitted = submitForm(sandbox, stored, fields, now);
   if (!submitted.checkMade) return pageFor(sandbox, link, submitted.phase, requestId);

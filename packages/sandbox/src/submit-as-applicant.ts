@@ -1,5 +1,6 @@
+import type { ApplicantPhase } from '@sharecode/core/check-requests';
 import { APPLICANT_PATH_PREFIX, type ApplicantFieldError } from '@sharecode/core/check-requests';
-import { type ApplicantPhase, checkSettled, phaseOf, requestByToken, submitForm } from './applicant-flow.js';
+import { checkSettled, phaseOf, requestByToken, submitForm } from './applicant-flow.js';
 import type { SandboxContext } from './sandbox-context.js';
 
 /** What the applicant types: the share code, and the date of birth as `YYYY-MM-DD` or as its three boxes. */

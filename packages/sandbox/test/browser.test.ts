@@ -6,16 +6,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CheckKind } from '@sharecode/core';
-import { SANDBOX_DATE_OF_BIRTH, sandboxShareCode } from '@sharecode/core/sandbox';
-import axe from 'axe-core';
+import { sandboxShareCode } from '@sharecode/core/sandbox';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, submitApplicantForm } from '../../../test/support/applicant-browser.js';
 import { requestBody } from './check-bodies.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path));
 const RTW_BIN = fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url));
 const KEY = `rtw_test_${'4'.repeat(40)}`;
-const [YEAR, MONTH, DAY] = SANDBOX_DATE_OF_BIRTH.split('-').map(Number) as [number, number, number];
 const ASKER: Record<CheckKind, string> = {
   right_to_work: 'Acme Staffing Ltd',
   right_to_rent: 'Hill Lettings',
@@ -98,31 +97,6 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-/** Fills the form by its labels and sends it. */
-async function submit(page: Page, code: string, dob: [number, number, number] = [DAY, MONTH, YEAR]) {
-  await page.getByLabel('Share code', { exact: true }).fill(code);
-  await page.getByLabel('Day', { exact: true }).fill(String(dob[0]));
-  await page.getByLabel('Month', { exact: true }).fill(String(dob[1]));
-  await page.getByLabel('Year', { exact: true }).fill(String(dob[2]));
-  await page.getByRole('button', { name: 'Send' }).click();
-  await page.waitForLoadState('domcontentloaded');
-}
-
-/** axe-core's violations (injected through the debugger: the page's CSP runs no script of its own). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    }),
-  );
-  // axe ran its rules on the page, not on nothing; with a form, the labels' rule among them.
-  const passed = result.passes.map((rule) => rule.id);
-  expect(passed).toEqual(expect.arrayContaining(['html-has-lang', 'document-title']));
-  if (await page.locator('input:not([type=hidden])').count()) expect(passed).toContain('label');
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 async function expectErrorFor(page: Page, field: string, words: string) {
   await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
   const link = page.locator('.error-summary a', { hasText: words });
@@ -140,14 +114,14 @@ describe.each(['right_to_work', 'right_to_rent', 'immigration_status'] as const)
       expect(await page.locator('main').innerText()).toContain(`${ASKER[kind]} has asked you to prove`);
       expect(await axeViolations(page)).toEqual([]);
 
-      await submit(page, sandboxShareCode(kind, 'ACPT0001'), [2, 3, 1985]);
+      await submitApplicantForm(page, sandboxShareCode(kind, 'ACPT0001'), [2, 3, 1985]);
       await expectErrorFor(page, 'dob_day', 'The date of birth does not match');
       expect(await axeViolations(page)).toEqual([]);
 
-      await submit(page, sandboxShareCode(OTHER_KIND[kind], 'ACPT0001'));
+      await submitApplicantForm(page, sandboxShareCode(OTHER_KIND[kind], 'ACPT0001'));
       await expectErrorFor(page, 'share_code', 'This is a share code for');
 
-      await submit(page, sandboxShareCode(kind, 'ACPT0001'));
+      await submitApplicantForm(page, sandboxShareCode(kind, 'ACPT0001'));
       await page.getByRole('heading', { name: `Your details have been sent to ${ASKER[kind]}` }).waitFor();
       const sentText = await page.locator('main').innerText();
       expect(sentText).not.toContain('PRIYA');
@@ -171,11 +145,11 @@ describe.each(['right_to_work', 'right_to_rent', 'immigration_status'] as const)
       const page = await newPage();
       await page.goto(request.url);
       for (let i = 0; i < 2; i++) {
-        await submit(page, sandboxShareCode(kind, 'NFND0001'));
+        await submitApplicantForm(page, sandboxShareCode(kind, 'NFND0001'));
         await expectErrorFor(page, 'share_code', 'We could not find this share code');
       }
       const response = page.waitForResponse((r) => r.request().method() === 'POST');
-      await submit(page, sandboxShareCode(kind, 'NFND0001'));
+      await submitApplicantForm(page, sandboxShareCode(kind, 'NFND0001'));
       expect((await response).status()).toBe(410);
       expect((await api('GET', `/api/check-requests/${request.id}`)).body).toMatchObject({
         status: 'locked',

@@ -1,7 +1,6 @@
-import type { CheckRequest } from '@sharecode/core/check-requests';
+import { type CheckRequest, SESSION_TIMED_OUT } from '@sharecode/core/check-requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_CLIENT_LIMIT, APPLICANT_LINK_LIMIT } from '../src/applicant-page/applicant-throttle.js';
-import { SESSION_TIMED_OUT } from '../src/http/applicant-routes.js';
 import { call } from './support/api.js';
 import { eventually } from './support/async-server.js';
 import { newKey } from './support/test-server.js';

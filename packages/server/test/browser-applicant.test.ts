@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import type { CheckKind } from '@sharecode/core';
 import type { CheckRequest } from '@sharecode/core/check-requests';
-import { SANDBOX_DATE_OF_BIRTH, sandboxShareCode } from '@sharecode/core/sandbox';
-import axe from 'axe-core';
+import { sandboxShareCode } from '@sharecode/core/sandbox';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, submitApplicantForm } from '../../../test/support/applicant-browser.js';
 import { call } from './support/api.js';
 import { newKey, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -13,7 +13,6 @@ import { newKey, startTestServer, type TestServer } from './support/test-server.
 // unknown links, and axe-core on the form, the form with errors and a closed page.
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path));
-const [YEAR, MONTH, DAY] = SANDBOX_DATE_OF_BIRTH.split('-').map(Number) as [number, number, number];
 
 const CHECKERS: Record<CheckKind, { fields: Record<string, string>; asker: string }> = {
   right_to_work: { fields: { company_name: 'Acme <Trading> Ltd' }, asker: 'Acme <Trading> Ltd' },
@@ -71,31 +70,6 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-/** Fills the form by its labels and sends it. */
-async function submit(page: Page, code: string, dob: [number, number, number] = [DAY, MONTH, YEAR]) {
-  await page.getByLabel('Share code', { exact: true }).fill(code);
-  await page.getByLabel('Day', { exact: true }).fill(String(dob[0]));
-  await page.getByLabel('Month', { exact: true }).fill(String(dob[1]));
-  await page.getByLabel('Year', { exact: true }).fill(String(dob[2]));
-  await page.getByRole('button', { name: 'Send' }).click();
-  await page.waitForLoadState('domcontentloaded');
-}
-
-/** axe-core's violations on the page as it is (injected through the debugger: the page's CSP allows no script). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    }),
-  );
-  // axe ran its rules on the page, not on nothing; with a form, the labels' rule among them.
-  const passed = result.passes.map((rule) => rule.id);
-  expect(passed).toEqual(expect.arrayContaining(['html-has-lang', 'document-title', 'meta-viewport']));
-  if (await page.locator('input:not([type=hidden])').count()) expect(passed).toContain('label');
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 async function expectErrorFor(page: Page, field: string, words: string) {
   await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
   expect(await page.title()).toMatch(/^Error: /);
@@ -120,22 +94,22 @@ describe.each(['right_to_work', 'right_to_rent', 'immigration_status'] as const)
       if (kind === 'immigration_status') {
         expect(await page.locator('main').innerText()).toContain('Loans officer');
       }
-      if (kind === 'right_to_work') expect(await axeViolations(page)).toEqual([]);
+      if (kind === 'right_to_work') expect(await axeViolations(page, ['meta-viewport'])).toEqual([]);
 
-      await submit(page, sandboxShareCode(kind, 'NFND0001'));
+      await submitApplicantForm(page, sandboxShareCode(kind, 'NFND0001'));
       await expectErrorFor(page, 'share_code', 'We could not find this share code');
       expect(await page.locator('main').innerText()).toContain(
         'You have 2 more tries before this link stops working.',
       );
-      if (kind === 'right_to_work') expect(await axeViolations(page)).toEqual([]);
+      if (kind === 'right_to_work') expect(await axeViolations(page, ['meta-viewport'])).toEqual([]);
 
-      await submit(page, sandboxShareCode(OTHER_KIND[kind], 'ACPT0001'));
+      await submitApplicantForm(page, sandboxShareCode(OTHER_KIND[kind], 'ACPT0001'));
       await expectErrorFor(page, 'share_code', 'This is a share code for');
       expect(await page.locator('main').innerText()).toContain(
         'You have 1 more try before this link stops working.',
       );
 
-      await submit(page, sandboxShareCode(kind, 'ACPT0001'));
+      await submitApplicantForm(page, sandboxShareCode(kind, 'ACPT0001'));
       await page
         .getByRole('heading', { name: `Your details have been sent to ${CHECKERS[kind].asker}` })
         .waitFor();
@@ -160,11 +134,11 @@ describe.each(['right_to_work', 'right_to_rent', 'immigration_status'] as const)
       const request = await createRequest(kind);
       const page = await newPage();
       await page.goto(request.url ?? '');
-      await submit(page, sandboxShareCode(kind, 'ACPT0001'), [2, 2, 1991]);
+      await submitApplicantForm(page, sandboxShareCode(kind, 'ACPT0001'), [2, 2, 1991]);
       await expectErrorFor(page, 'dob_day', 'The date of birth does not match the share code');
       // What was typed is not kept once a check ran: the applicant types it again.
       expect(await page.getByLabel('Share code', { exact: true }).inputValue()).toBe('');
-      await submit(page, sandboxShareCode(kind, 'ACPT0001'));
+      await submitApplicantForm(page, sandboxShareCode(kind, 'ACPT0001'));
       await page.getByRole('heading', { name: /^Your details have been sent to/ }).waitFor();
       expect((await readRequest(request.id)).status).toBe('submitted');
       await page.context().close();
@@ -178,7 +152,7 @@ describe('while a check runs, and when it cannot be made', () => {
     const page = await newPage();
     await page.goto(request.url ?? '');
     // Attempt 1 fails UPSTREAM_UNEXPECTED and is retried later: the check is still pending.
-    await submit(page, 'WRTRY0001');
+    await submitApplicantForm(page, 'WRTRY0001');
     await page.getByRole('heading', { level: 1, name: 'Checking your details' }).waitFor();
     expect(await page.locator('meta[http-equiv="refresh"]').getAttribute('content')).toMatch(
       /^\d+;url=\/r\//,
@@ -193,7 +167,7 @@ describe('while a check runs, and when it cannot be made', () => {
     const request = await createRequest('right_to_rent');
     const page = await newPage();
     await page.goto(request.url ?? '');
-    await submit(page, 'RBUSY0001');
+    await submitApplicantForm(page, 'RBUSY0001');
     // BUSY is retried: move the clock on until the check has given up.
     for (
       let i = 0;
@@ -237,11 +211,11 @@ describe('links that cannot be used', () => {
     const request = await createRequest('right_to_work');
     const page = await newPage();
     await page.goto(request.url ?? '');
-    await submit(page, 'W99999999');
+    await submitApplicantForm(page, 'W99999999');
     await expectErrorFor(page, 'share_code', 'We could not find this share code');
-    await submit(page, 'WACPT0001', [3, 3, 1993]);
+    await submitApplicantForm(page, 'WACPT0001', [3, 3, 1993]);
     await expectErrorFor(page, 'dob_day', 'The date of birth does not match');
-    await submit(page, 'RACPT0001');
+    await submitApplicantForm(page, 'RACPT0001');
     await page.getByRole('heading', { level: 1, name: 'This link has been locked' }).waitFor();
     expect(await page.locator('main').innerText()).toContain(
       'This link has been locked after 3 attempts. Ask Acme <Trading> Ltd for a new link.',
@@ -249,7 +223,7 @@ describe('links that cannot be used', () => {
     expect(await readRequest(request.id)).toMatchObject({ status: 'locked', failed_attempts: 3 });
     const again = await page.goto(request.url ?? '');
     expect(again?.status()).toBe(410);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, ['meta-viewport'])).toEqual([]);
     await page.context().close();
   });
 
@@ -260,7 +234,7 @@ describe('links that cannot be used', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await expectErrorFor(page, 'share_code', 'Enter your share code');
     expect(await page.locator('.error-summary a').count()).toBe(2);
-    await submit(page, 'R12', [31, 2, 1990]);
+    await submitApplicantForm(page, 'R12', [31, 2, 1990]);
     await expectErrorFor(page, 'share_code', 'Share code must be 9 letters and numbers');
     expect((await readRequest(request.id)).failed_attempts).toBe(0);
     // What was typed stays in the form to be corrected.

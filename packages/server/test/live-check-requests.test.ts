@@ -1,17 +1,12 @@
 // Check requests with a live key, the portal driver against the simulator: a submitted, successful
 // check is charged exactly once; failed attempts (to the lock), an unused request that expires and a
 // cancelled one cost nothing. Usage is read as `rtw-server accounts usage` reads it (admin.usage).
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { CheckRequest } from '@sharecode/core/check-requests';
-import { type PortalSim, startPortalSim } from '@sharecode/portal-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, type RunningServer, startServer } from '../src/index.js';
+import type { RunningServer } from '../src/index.js';
 import { CHROMIUM } from './portal-harness.js';
 import { call } from './support/api.js';
-import { seedPgliteDataDir } from './support/pglite-template.js';
+import { type LiveServer, startLiveServer } from './support/live-server.js';
 import { newKey } from './support/test-server.js';
 
 const DAY_MS = 86_400_000;
@@ -20,44 +15,18 @@ const RIGHT_TO_WORK = { kind: 'right_to_work', company_name: 'Acme Widgets Ltd' 
 const APPLICANT = { share_code: 'W7K 2M9 P4Q', dob_day: '27', dob_month: '4', dob_year: '1990' };
 
 describe.skipIf(CHROMIUM === null)('live check requests against the portal simulator', () => {
-  let sim: PortalSim;
-  let dir: string;
-  let database: Database;
+  let live: LiveServer;
   let server: RunningServer;
   let key: string;
   let accountId: string;
 
   beforeAll(async () => {
-    sim = await startPortalSim({ port: 0 });
-    dir = mkdtempSync(join(tmpdir(), 'rtw-live-requests-'));
-    await seedPgliteDataDir(join(dir, 'data'));
-    const opened = await openDatabase({
-      dataDir: join(dir, 'data'),
-      databaseUrl: null,
-      encryptionKey: randomBytes(32),
-    });
-    if (!opened.ok) throw new Error(opened.error);
-    database = opened.value;
-    server = await startServer({
-      host: '127.0.0.1',
-      port: 0,
-      env: {},
-      database,
-      sweepIntervalMs: 0,
-      logLevelOverride: 'silent',
-      portalDriver: true,
-      portalSimUrl: sim.url,
-      checkSlots: 2,
-      checkTimeout: 30,
-      ...(CHROMIUM ? { chromiumPath: CHROMIUM } : {}),
-    });
+    live = await startLiveServer({}, { checkSlots: 2, logLevelOverride: 'silent' });
+    server = live.server;
     ({ key, accountId } = await newKey(server.admin, 'pro', 'live'));
   });
   afterAll(async () => {
-    await server?.close();
-    await database?.close();
-    await sim?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await live?.close();
   });
 
   const create = async (extra: Record<string, unknown> = {}) => {
@@ -129,7 +98,7 @@ describe.skipIf(CHROMIUM === null)('live check requests against the portal simul
       reason: 'submitted',
     });
     expect(await usage()).toMatchObject({ used: 1, inProgress: 0 });
-    const ledger = await database.db.query<{ check_id: string }>(
+    const ledger = await live.database.db.query<{ check_id: string }>(
       'SELECT check_id FROM usage_ledger WHERE account_id = $1',
       [accountId],
     );

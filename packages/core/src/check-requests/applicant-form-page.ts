@@ -1,10 +1,10 @@
 import type { CheckKind } from '../check-kind.js';
 import { kindInfo } from '../check-kind.js';
+import { html, type SafeHtml } from '../util/html.js';
 import type { ApplicantField, ApplicantFieldError } from './applicant-form.js';
 import { attemptsWords, exampleShareCode, SHARE_CODE_SERVICES, ukDateTime } from './applicant-page-words.js';
 import type { ApplicantRequestSummary, ApplicantView } from './applicant-view.js';
 import { aKindTitle } from './kind-words.js';
-import { html, type SafeHtml } from './page-html.js';
 import { MAX_FAILED_ATTEMPTS } from './request-rules.js';
 
 export type FormView = Extract<ApplicantView, { page: 'form' }>;

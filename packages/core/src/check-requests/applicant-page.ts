@@ -1,9 +1,9 @@
 import type { CheckKind } from '../check-kind.js';
+import { html, SafeHtml } from '../util/html.js';
 import { formBody, formHeading } from './applicant-form-page.js';
 import { APPLICANT_PAGE_CSS } from './applicant-page-css.js';
 import { closedWords, serviceName, waitWords } from './applicant-page-words.js';
 import type { ApplicantView, RenderedApplicantPage } from './applicant-view.js';
-import { html, SafeHtml } from './page-html.js';
 
 /** The applicant's page loads nothing and runs nothing; the token in its URL goes nowhere. */
 export const APPLICANT_PAGE_HEADERS: Readonly<Record<string, string>> = {

@@ -10,8 +10,20 @@ export {
   readApplicantForm,
   wrongKindMessage,
 } from './applicant-form.js';
+export {
+  applicantFormInput,
+  applicantFormValues,
+  type PostedApplicantForm,
+} from './applicant-form-input.js';
 export { type ApplicantLinkMessage, applicantLinkMessage } from './applicant-link-message.js';
 export { APPLICANT_PAGE_HEADERS, renderApplicantPage } from './applicant-page.js';
+export {
+  type ApplicantPhase,
+  EMPTY_FORM_VALUES,
+  phaseOfRequest,
+  type StoredPhaseFacts,
+} from './applicant-phase.js';
+export { applicantSummary, askerOf } from './applicant-summary.js';
 export type {
   ApplicantFormValues,
   ApplicantRequestSummary,
@@ -26,6 +38,7 @@ export {
   isApplicantFixable,
   verdictOfCheck,
 } from './attempts.js';
+export { cancelRefusal } from './cancel-refusal.js';
 export {
   type CheckRequest,
   type CheckRequestEndedEvent,
@@ -33,6 +46,14 @@ export {
   type CheckRequestState,
   checkRequestRecord,
 } from './check-request-record.js';
+export { decodeCursor, encodeCursor, type ListCursor } from './list-cursor.js';
+export {
+  DEFAULT_LIST_LIMIT,
+  type ListParams,
+  MAX_LIST_LIMIT,
+  readListQuery,
+} from './list-query.js';
+export { type NewRequestFacts, newCheckRequestState } from './new-request-state.js';
 export {
   APPLICANT_PATH_PREFIX,
   APPLICANT_TOKEN_LENGTH,
@@ -49,6 +70,7 @@ export {
   requestExpiresAt,
   statusAt,
 } from './request-rules.js';
+export { SESSION_TIMED_OUT, sessionTimedOutPhase } from './session-timed-out.js';
 export {
   checkRequestCreateProblems,
   checkRequestFields,

@@ -19,5 +19,6 @@ export {
   ukToday,
 } from './dates.js';
 export { escapeHtml } from './escape-html.js';
+export { html, SafeHtml } from './html.js';
 export { baseUrlOf, parseHttpUrl } from './http-url.js';
 export { encodableText, type MeasuringFont, wrapText } from './pdf-text.js';

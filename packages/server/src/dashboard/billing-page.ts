@@ -1,6 +1,6 @@
+import { html } from '@sharecode/core/util';
 import type { AccountUsage } from '../accounts/admin.js';
 import type { AccountRecord } from '../accounts/ports.js';
-import { html } from './html.js';
 import { page } from './layout.js';
 
 /** The `upgrade_url` of 402 answers: the plan, this month's live usage and how to change plan. */

@@ -1,7 +1,7 @@
 import type { CheckRequestStatus } from '@sharecode/core/check-requests';
+import { html, type SafeHtml } from '@sharecode/core/util';
 import type { KeyMode } from '../accounts/api-key.js';
 import { DASHBOARD_REQUESTS_LIMIT, type DashboardCheckRequest } from './check-requests-port.js';
-import { html, type SafeHtml } from './html.js';
 import { csrfField, MODE_LABELS } from './layout.js';
 import { type TagTone, tag, when } from './table-cells.js';
 

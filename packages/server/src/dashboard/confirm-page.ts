@@ -1,5 +1,5 @@
+import { html, type SafeHtml } from '@sharecode/core/util';
 import type { KeyMode } from '../accounts/api-key.js';
-import { html, type SafeHtml } from './html.js';
 import { csrfField, MODE_LABELS, page } from './layout.js';
 
 // A second step for actions that cannot be undone (revoking a key, rotating a signing secret). The

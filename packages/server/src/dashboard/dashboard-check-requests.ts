@@ -1,7 +1,6 @@
 import { fail, ok } from '@sharecode/core';
-import { statusAt } from '@sharecode/core/check-requests';
+import { askerOf, statusAt } from '@sharecode/core/check-requests';
 import type { AuthenticatedKey } from '../accounts/ports.js';
-import { askerOf } from '../requests/applicant-summary.js';
 import type { ManageRequests } from '../requests/manage-requests.js';
 import type { CheckRequestsRepo } from '../requests/request-ports.js';
 import { DASHBOARD_REQUESTS_LIMIT, type DashboardCheckRequests } from './check-requests-port.js';

@@ -1,5 +1,5 @@
+import { html, type SafeHtml } from '@sharecode/core/util';
 import type { KeyMode } from '../accounts/api-key.js';
-import { html, type SafeHtml } from './html.js';
 
 export interface FieldError {
   /** The id of the input the message is about (the summary links to it). */

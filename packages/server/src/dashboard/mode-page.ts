@@ -1,3 +1,4 @@
+import { html, type SafeHtml } from '@sharecode/core/util';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { PortalHealthReport } from '../health/portal-health.js';
 import { describeAttempt } from '../webhooks/delivery-outcome.js';
@@ -5,7 +6,6 @@ import type { DeliveryRecord } from '../webhooks/webhook-ports.js';
 import type { TestEventResult } from '../webhooks/webhooks-service.js';
 import { checkRequestsSection } from './check-requests-section.js';
 import type { ModeData } from './dashboard-service.js';
-import { html, type SafeHtml } from './html.js';
 import { csrfField, type FieldError, MODE_LABELS, page, textField } from './layout.js';
 import { portalHealthSection } from './portal-health-words.js';
 import { recentChecksSection } from './recent-checks-section.js';

@@ -1,6 +1,6 @@
 import type { CheckKind } from '@sharecode/core';
+import { html, type SafeHtml } from '@sharecode/core/util';
 import type { KindHealth, PortalHealthReport } from '../health/portal-health.js';
-import { html, type SafeHtml } from './html.js';
 
 const KIND_NAMES: Readonly<Record<CheckKind, string>> = {
   right_to_work: 'Right to work',

@@ -1,5 +1,5 @@
+import { html, type SafeHtml } from '@sharecode/core/util';
 import type { KeyMode } from '../accounts/api-key.js';
-import { html, type SafeHtml } from './html.js';
 import { MODE_LABELS } from './layout.js';
 import { RECENT_CHECKS_DAYS, RECENT_CHECKS_LIMIT, type RecentCheck } from './recent-checks-port.js';
 import { type TagTone, tag, when } from './table-cells.js';

@@ -1,4 +1,4 @@
-import { html } from './html.js';
+import { html } from '@sharecode/core/util';
 import { csrfField, type FieldError, page, textField } from './layout.js';
 
 /** The owner's sign-in form; the token is the pre-session's (double-submit, see routes). */

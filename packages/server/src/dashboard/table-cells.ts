@@ -1,5 +1,5 @@
 // Pieces of the dashboard's tables that every section draws the same way.
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '@sharecode/core/util';
 
 export type TagTone = 'ok' | 'wait' | 'fail';
 

@@ -1,3 +1,4 @@
+import type { ApplicantPhase } from '@sharecode/core/check-requests';
 import {
   APPLICANT_PATH_PREFIX,
   type ApplicantView,
@@ -10,7 +11,6 @@ import {
   APPLICANT_CSRF_TTL_SECONDS,
   type ApplicantCsrf,
 } from '../applicant-page/applicant-csrf.js';
-import type { ApplicantPhase } from '../requests/applicant-service.js';
 
 /** What the page's replies need: the CSRF binding, and whether cookies must be Secure over plain http. */
 export interface ApplicantReplyDeps {

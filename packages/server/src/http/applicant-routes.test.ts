@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { type ApplicantFormInput, newApplicantToken } from '@sharecode/core/check-requests';
+import {
+  type ApplicantFormInput,
+  newApplicantToken,
+  SESSION_TIMED_OUT,
+} from '@sharecode/core/check-requests';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApplicantCsrf } from '../applicant-page/applicant-csrf.js';
@@ -9,7 +13,7 @@ import { DatabaseUnavailableError } from '../database-unavailable.js';
 import { createLogger } from '../logger.js';
 import type { ApplicantAnswer } from '../requests/applicant-service.js';
 import { tokenHashOf } from '../requests/request-token.js';
-import { registerApplicantRoutes, SESSION_TIMED_OUT } from './applicant-routes.js';
+import { registerApplicantRoutes } from './applicant-routes.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 const REQUEST = {

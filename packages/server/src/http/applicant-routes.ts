@@ -1,5 +1,4 @@
-import type { ApplicantFormInput } from '@sharecode/core/check-requests';
-import { isApplicantToken } from '@sharecode/core/check-requests';
+import { applicantFormInput, isApplicantToken, sessionTimedOutPhase } from '@sharecode/core/check-requests';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplicantThrottle } from '../applicant-page/applicant-throttle.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-unavailable.js';
@@ -15,70 +14,52 @@ export interface ApplicantRoutesDeps extends ApplicantReplyDeps {
   readonly clock: () => Date;
 }
 
-/** What the form says when its CSRF value does not match (a form kept open too long, or forged). */
-export const SESSION_TIMED_OUT = 'Your session timed out. Enter your details again';
-
 type LinkRequest = FastifyRequest<{ Params: { token: string } }>;
 
-const EMPTY_VALUES = { share_code: '', dob_day: '', dob_month: '', dob_year: '' };
+type LinkAnswer = (
+  deps: ApplicantRoutesDeps,
+  page: ApplicantReplier,
+  request: LinkRequest,
+  reply: FastifyReply,
+  token: string,
+) => Promise<unknown>;
 
-function formInput(body: unknown): ApplicantFormInput & { csrf?: string } {
-  const form = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
-  return {
-    share_code: text('share_code'),
-    dob_day: text('dob_day'),
-    dob_month: text('dob_month'),
-    dob_year: text('dob_year'),
-    csrf: text('csrf'),
+/** A route of the link: a token of another shape is not found before anything is looked up or throttled. */
+function linkRoute(answer: LinkAnswer) {
+  return async (
+    deps: ApplicantRoutesDeps,
+    page: ApplicantReplier,
+    request: LinkRequest,
+    reply: FastifyReply,
+  ) => {
+    const { token } = request.params;
+    if (!isApplicantToken(token)) return page.sendView(reply, { page: 'not_found' });
+    return answer(deps, page, request, reply, token);
   };
 }
 
-async function answerGet(
-  deps: ApplicantRoutesDeps,
-  page: ApplicantReplier,
-  request: LinkRequest,
-  reply: FastifyReply,
-) {
-  const { token } = request.params;
-  if (!isApplicantToken(token)) return page.sendView(reply, { page: 'not_found' });
+const answerGet = linkRoute(async (deps, page, request, reply, token) => {
   // Fastify answers HEAD with this handler: a HEAD must change nothing.
   const answer = await deps.service.openByToken(token, deps.clock(), { peek: request.method === 'HEAD' });
   return page.send(request, reply, { token, tokenHash: tokenHashOf(token) }, answer.phase);
-}
+});
 
-async function answerPost(
-  deps: ApplicantRoutesDeps,
-  page: ApplicantReplier,
-  request: LinkRequest,
-  reply: FastifyReply,
-) {
-  const { token } = request.params;
-  if (!isApplicantToken(token)) return page.sendView(reply, { page: 'not_found' });
+const answerPost = linkRoute(async (deps, page, request, reply, token) => {
   const now = deps.clock();
   const link = { token, tokenHash: tokenHashOf(token) };
   const allowance = await deps.throttle({ tokenHash: link.tokenHash, client: request.ip }, now);
   if (!allowance.allowed) {
     return page.sendView(reply, { page: 'too_many', retryAfterSeconds: allowance.retryAfterSeconds });
   }
-  const { csrf, ...form } = formInput(request.body);
+  const { csrf, ...form } = applicantFormInput(request.body);
   if (!deps.csrf.verify(page.nonceOf(request), link.tokenHash, csrf)) {
-    // Nothing typed is kept or checked, and no attempt is spent: the form again, with a new nonce.
+    // The form again, with a new nonce.
     const { phase } = await deps.service.openByToken(token, now);
-    const again =
-      phase.page === 'form'
-        ? {
-            ...phase,
-            values: EMPTY_VALUES,
-            errors: [{ field: 'share_code' as const, message: SESSION_TIMED_OUT }],
-          }
-        : phase;
-    if (again.page === 'form') delete again.notice;
-    return page.send(request, reply, link, again, { freshNonce: true });
+    return page.send(request, reply, link, sessionTimedOutPhase(phase), { freshNonce: true });
   }
   const answer = await deps.service.submitByToken(token, form, request.ip, now, request.id);
   return page.send(request, reply, link, answer.phase);
-}
+});
 
 /**
  * The applicant's link: GET /r/:token shows the page for the request as it stands, POST /r/:token

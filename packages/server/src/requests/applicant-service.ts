@@ -2,25 +2,21 @@ import { type CheckError, checkError } from '@sharecode/core';
 import {
   type ApplicantFieldError,
   type ApplicantFormInput,
-  type ApplicantView,
-  attemptsLeft,
+  type ApplicantFormValues,
+  type ApplicantPhase,
+  applicantFormValues,
+  askerOf,
   isApplicantToken,
+  phaseOfRequest,
   readApplicantForm,
   statusAt,
 } from '@sharecode/core/check-requests';
 import type { Logger } from 'pino';
 import type { AccountsRepo, AuthenticatedKey } from '../accounts/ports.js';
 import type { AsyncCreateInput, AsyncCreateOutput } from '../checks/async-create.js';
-import { applicantSummary, askerOf } from './applicant-summary.js';
 import type { RequestEndings } from './request-endings.js';
 import type { CheckRequestsRepo, StoredCheckRequest } from './request-ports.js';
 import { tokenHashOf } from './request-token.js';
-
-/** A view of the applicant's page without what only the page knows (its form's action and CSRF value). */
-type WithoutPageFields<V> = V extends unknown ? Omit<V, 'csrf' | 'action'> : never;
-export type ApplicantPhase = WithoutPageFields<
-  Extract<ApplicantView, { page: 'form' | 'checking' | 'sent' | 'closed' | 'not_found' }>
->;
 
 export interface ApplicantAnswer {
   readonly phase: ApplicantPhase;
@@ -40,7 +36,6 @@ export interface ApplicantServiceDeps {
   readonly refreshSeconds?: { readonly live: number; readonly test: number };
 }
 
-const EMPTY_VALUES = { share_code: '', dob_day: '', dob_month: '', dob_year: '' };
 const NOT_FOUND: ApplicantAnswer = { phase: { page: 'not_found' }, requestId: null };
 
 /**
@@ -59,40 +54,23 @@ export function createApplicantService(deps: ApplicantServiceDeps) {
   const phaseOf = async (
     stored: StoredCheckRequest,
     now: Date,
-    form?: { values: typeof EMPTY_VALUES; errors: ApplicantFieldError[] },
+    form?: { values: ApplicantFormValues; errors: ApplicantFieldError[] },
     peek = false,
   ): Promise<ApplicantAnswer> => {
-    const { state } = stored;
+    const { state, sentShown, lastError, notice } = stored;
     const requestId = state.id;
-    const status = statusAt(state, now);
-    if (status === 'submitted') {
-      // Right after success the page says it was sent, once; from then on the link is used.
-      // A peek (HEAD: link checkers, previews) shows it without using up the one showing.
-      if (!stored.sentShown && (peek || (await repo.markSentShown(state.id)))) {
-        return { phase: { page: 'sent', request: applicantSummary(state) }, requestId };
-      }
+    const phase = phaseOfRequest(state, now, {
+      sentShown,
+      lastError,
+      notice,
+      refreshSeconds: refresh[state.mode],
+      form,
+    });
+    // A peek (HEAD: link checkers, previews) shows 'sent' without using up the one showing.
+    if (phase.page === 'sent' && !peek && !(await repo.markSentShown(state.id))) {
       return { phase: { page: 'closed', reason: 'submitted', asker: askerOf(state) }, requestId };
     }
-    if (status !== 'waiting')
-      return { phase: { page: 'closed', reason: status, asker: askerOf(state) }, requestId };
-    if (state.check_pending) {
-      return {
-        phase: { page: 'checking', request: applicantSummary(state), refreshSeconds: refresh[state.mode] },
-        requestId,
-      };
-    }
-    const errors = form?.errors ?? (stored.lastError ? [stored.lastError] : []);
-    return {
-      phase: {
-        page: 'form',
-        request: applicantSummary(state),
-        values: form?.values ?? EMPTY_VALUES,
-        errors,
-        attemptsLeft: attemptsLeft(state.failed_attempts),
-        ...(stored.notice === 'not_now' && !form ? { notice: 'not_now' as const } : {}),
-      },
-      requestId,
-    };
+    return { phase, requestId };
   };
 
   /** The account's key as the check is made: the request's key, the account's plan as it is now. */
@@ -166,12 +144,7 @@ export function createApplicantService(deps: ApplicantServiceDeps) {
       const { state } = stored;
       if (statusAt(state, now) !== 'waiting' || state.check_pending) return phaseOf(stored, now);
       const read = readApplicantForm(state.kind, form, now);
-      const values = {
-        share_code: form.share_code ?? '',
-        dob_day: form.dob_day ?? '',
-        dob_month: form.dob_month ?? '',
-        dob_year: form.dob_year ?? '',
-      };
+      const values = applicantFormValues(form);
       if (!read.ok && read.error.reason === 'invalid') {
         return phaseOf(stored, now, { values, errors: read.error.errors });
       }

@@ -3,12 +3,14 @@ import {
   applicantUrl,
   type CheckRequest,
   type CheckRequestList,
-  type CheckRequestState,
+  cancelRefusal,
+  encodeCursor,
   isCheckRequestId,
   isFinalRequestStatus,
   newApplicantToken,
   newCheckRequestId,
-  requestExpiresAt,
+  newCheckRequestState,
+  readListQuery,
   statusAt,
   validateCheckRequestCreate,
 } from '@sharecode/core/check-requests';
@@ -16,7 +18,6 @@ import type { AccountsRepo, AuthenticatedKey } from '../accounts/ports.js';
 import type { UsageSnapshot } from '../accounts/quota.js';
 import type { CallbackUrlPolicy } from '../checks/callback-url-policy.js';
 import { unclaimedKeyCallbackRefusal } from '../checks/unclaimed-key.js';
-import { encodeCursor, readListQuery } from './list-query.js';
 import { liveRequestRefusal } from './live-gate.js';
 import type { CheckRequestsRepo } from './request-ports.js';
 import { requestRecord } from './request-record.js';
@@ -67,21 +68,7 @@ export function createManageRequests(deps: ManageRequestsDeps) {
       if (refusal) return fail(refusal);
       const now = clock();
       const token = newApplicantToken();
-      const state = {
-        id: newCheckRequestId(),
-        kind: request.kind,
-        mode: key.mode,
-        status: 'waiting',
-        checker: request.checker,
-        client_reference: request.client_reference,
-        callback_url: request.callback_url,
-        applicant_email: request.applicant_email,
-        failed_attempts: 0,
-        expires_at: requestExpiresAt(now, request.expires_in_days),
-        created_at: now,
-        ended_at: null,
-        check_pending: false,
-      } as CheckRequestState;
+      const state = newCheckRequestState(request, { id: newCheckRequestId(), mode: key.mode, now });
       // Fixed when made (as a check's is when queued): a later change of the default does not move it.
       const eventUrl =
         request.callback_url ?? (await deps.accounts.getDefaultCallbackUrl(key.accountId, key.mode));
@@ -158,12 +145,7 @@ export function createManageRequests(deps: ManageRequestsDeps) {
       });
       if (outcome === 'gone') return notFound();
       if (outcome !== 'ok') {
-        return fail(
-          checkError(
-            'CHECK_REQUEST_CLOSED',
-            `This check request is ${outcome}, so it cannot be cancelled: only a waiting request can be.`,
-          ),
-        );
+        return fail(cancelRefusal(outcome));
       }
       const after = await repo.find(id, key.accountId, key.mode);
       return after ? ok(requestRecord(after, now)) : notFound();

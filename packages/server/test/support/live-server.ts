@@ -24,6 +24,8 @@ export const LIVE_OPERATOR_TOKEN = 'op_live_test_0123456789abcdef0123456789';
 export interface LiveServer {
   readonly sim: PortalSim;
   readonly server: RunningServer;
+  /** The server's database, for what a test reads there directly (the usage ledger). */
+  readonly database: Database;
   /** A live key of a large plan. */
   readonly key: string;
   /** Every log line the server wrote, parsed. */
@@ -72,6 +74,7 @@ export async function startLiveServer(
   return {
     sim,
     server,
+    database,
     key,
     logs,
     check: (path, json) => call(server.url, 'POST', path, { key, json }),

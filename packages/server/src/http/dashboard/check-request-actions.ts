@@ -1,6 +1,6 @@
+import { html } from '@sharecode/core/util';
 import { CONFIRM_FIELD } from '../../dashboard/confirm-page.js';
 import type { DashboardService } from '../../dashboard/dashboard-service.js';
-import { html } from '../../dashboard/html.js';
 import type { DefineAction } from './action-route.js';
 import type { ModePages } from './mode-pages.js';
 

@@ -1,5 +1,5 @@
+import { html } from '@sharecode/core/util';
 import type { FastifyReply } from 'fastify';
-import { html } from '../../dashboard/html.js';
 import { page } from '../../dashboard/layout.js';
 
 export function sendPage(reply: FastifyReply, status: number, body: string): FastifyReply {

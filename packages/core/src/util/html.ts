@@ -1,4 +1,4 @@
-import { escapeHtml } from '../util/escape-html.js';
+import { escapeHtml } from './escape-html.js';
 
 /** A piece of markup that is already safe: interpolated into `html` as is. */
 export class SafeHtml {
@@ -22,7 +22,8 @@ function render(part: Part): string {
 
 /**
  * Markup with every interpolated value escaped (text and attribute values alike), unless it is
- * SafeHtml from another `html` call: the applicant's page interpolates only through this.
+ * SafeHtml from another `html` call. Arrays are joined; null, undefined and false render nothing.
+ * The applicant's page and the service's dashboard interpolate only through this.
  */
 export function html(strings: TemplateStringsArray, ...values: readonly Part[]): SafeHtml {
   let out = strings[0] ?? '';

@@ -1,5 +1,7 @@
-import { type Purpose, purposeWording } from '@sharecode/core';
-import type { ApplicantRequestSummary, CheckRequestState } from '@sharecode/core/check-requests';
+import type { Purpose } from '../contract.js';
+import { purposeWording } from '../purpose-wording.js';
+import type { ApplicantRequestSummary } from './applicant-view.js';
+import type { CheckRequestState } from './check-request-record.js';
 
 /** Who is asking and why, as the applicant's page says it: the checker's fields only. */
 export function applicantSummary(state: CheckRequestState): ApplicantRequestSummary {

@@ -1,15 +1,18 @@
 // Issue 35's applicant against the sandbox over real HTTP (`rtw sandbox serve`, built), in Debian's
 // Chromium, by the page's labels, for each kind: mistakes the applicant can fix, the lock, reuse,
 // cancellation and unknown links; axe-core on the form, the form with errors and closed pages.
-// Expiry needs the injected clock: test/applicant.test.ts. Needs `npm run build` (CLI and sandbox).
+// Expiry needs the injected clock: the last test serves an in-process sandbox whose clock it moves,
+// the browser's requests answered by its handlers. Needs `npm run build` (CLI and sandbox).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CheckKind } from '@sharecode/core';
 import { sandboxShareCode } from '@sharecode/core/sandbox';
+import { getResponse } from 'msw';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, submitApplicantForm } from '../../../test/support/applicant-browser.js';
+import { createSandbox } from '../src/index.js';
 import { requestBody } from './check-bodies.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path));
@@ -166,5 +169,55 @@ describe('closed and unknown links', () => {
     expect((await page.goto(request.url))?.status()).toBe(410);
     expect((await page.goto(`${baseUrl}/r/${'Z'.repeat(32)}`))?.status()).toBe(404);
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('an expired link', () => {
+  it('is 410 once the sandbox clock passes expires_at, as a page that says so', async () => {
+    let now = new Date('2026-11-28T09:00:00Z');
+    const sandbox = createSandbox({ now: () => now });
+    const call = (method: string, path: string, body?: unknown) =>
+      getResponse(
+        sandbox.handlers,
+        new Request(`${sandbox.baseUrl}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      );
+    const created = await call('POST', '/api/check-requests', {
+      ...requestBody('right_to_work'),
+      expires_in_days: 1,
+    });
+    const request = (await created?.json()) as { id: string; url: string };
+    const context = await browser.newContext();
+    // The page's requests are answered by this sandbox's handlers, as `rtw sandbox serve` answers them.
+    await context.route(`${sandbox.baseUrl}/**`, async (route) => {
+      const asked = route.request();
+      const answered = await getResponse(
+        sandbox.handlers,
+        new Request(asked.url(), {
+          method: asked.method(),
+          headers: asked.headers(),
+          body: asked.postData() ?? undefined,
+        }),
+      );
+      if (!answered) return route.abort();
+      await route.fulfill({
+        status: answered.status,
+        headers: Object.fromEntries(answered.headers),
+        body: Buffer.from(await answered.arrayBuffer()),
+      });
+    });
+    const page = await context.newPage();
+    expect((await page.goto(request.url))?.status()).toBe(200);
+    now = new Date(now.getTime() + 86_400_000);
+    expect((await page.reload())?.status()).toBe(410);
+    expect(await page.locator('main').innerText()).toMatch(/expired/i);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await (await call('GET', `/api/check-requests/${request.id}`))?.json()).toMatchObject({
+      status: 'expired',
+    });
+    await context.close();
   });
 });

@@ -56,12 +56,19 @@ describe('the applicant link over HTTP', () => {
     const before = smtp.mails.length;
     const request = await createRequest({ applicant_email: EMAIL });
     expect(request.applicant_email).toBe(EMAIL);
+    expect(request.applicant_email_status).toBe('sending');
     const mail = await eventually(async () => smtp.mails[before], 'the link e-mail');
     expect(mail.to).toEqual([EMAIL]);
     expect(mail.raw).toContain('Subject: Acme Ltd has asked you to prove your right to work in the UK');
     expect(mail.raw).toContain(request.url ?? 'no url');
+    const read = async (id: string) =>
+      (await call(ctx.server.url, 'GET', `/api/check-requests/${id}`, { key })).body as CheckRequest;
+    await eventually(
+      async () => ((await read(request.id)).applicant_email_status === 'sent' ? true : undefined),
+      'applicant_email_status sent',
+    );
     // Without an address, no e-mail.
-    await createRequest();
+    expect((await createRequest()).applicant_email_status).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.mails.length).toBe(before + 1);
     const logged = ctx.logs.join('');
@@ -121,6 +128,17 @@ describe('the applicant link over HTTP', () => {
     expect(status).toBe(429);
     // A GET is never held: the applicant can still read the page.
     expect((await fetch(urls[3] ?? '')).status).toBe(200);
+  });
+
+  it('says failed when the mail server refuses the message, and logs it without the address', async () => {
+    smtp.refuseNext();
+    const request = await createRequest({ applicant_email: EMAIL });
+    expect(request.applicant_email_status).toBe('sending');
+    await eventually(async () => {
+      const read = await call(ctx.server.url, 'GET', `/api/check-requests/${request.id}`, { key });
+      return (read.body as CheckRequest).applicant_email_status === 'failed' ? true : undefined;
+    }, 'applicant_email_status failed');
+    expect(ctx.logs.join('')).toContain('the link e-mail could not be sent');
   });
 
   it('never wrote a token or an applicant address to the log', () => {

@@ -76,6 +76,16 @@ describe('the applicant link over HTTP', () => {
     expect(logged).not.toContain(EMAIL);
   });
 
+  it("shows a test key's link as a test, first on its page, naming who is testing", async () => {
+    const request = await createRequest();
+    const html = await (await fetch(request.url ?? '')).text();
+    const main = html.slice(html.indexOf('<main id="main">'));
+    expect(main).toMatch(/^<main id="main">\s*<div class="warning test-link" id="test-link-warning">/);
+    expect(main).toContain(
+      'This is a test link. Do not enter your real share code: Acme Ltd is testing their system.',
+    );
+  });
+
   it('sets the CSRF cookie on the link only, and spends no attempt on a mismatched form', async () => {
     const request = await createRequest();
     const url = request.url ?? '';

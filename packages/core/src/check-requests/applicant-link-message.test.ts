@@ -14,7 +14,9 @@ describe('applicantLinkMessage', () => {
     expect(message.text).toContain('Acme Ltd has asked you to prove your right to work in the UK.');
     expect(message.text.split('\n')).toContain(URL);
     // British Summer Time on 1 July: 09:05 UTC is 10:05am in the UK.
-    expect(message.text).toContain('The link works until 10:05am on 1 July 2026. It can be used once.');
+    expect(message.text).toContain(
+      'The link works until 10:05am (UK time) on 1 July 2026. It can be used once.',
+    );
     expect(message.text).toContain(
       '"Prove your right to work to an employer": https://www.gov.uk/prove-right-to-work',
     );

@@ -43,7 +43,13 @@ export type ApplicantView =
     }
   | { page: 'checking'; request: ApplicantRequestSummary; action: string; refreshSeconds: number }
   | { page: 'sent'; request: ApplicantRequestSummary }
-  | { page: 'closed'; reason: 'submitted' | 'expired' | 'cancelled' | 'locked'; asker: string | null }
+  | {
+      page: 'closed';
+      reason: 'submitted' | 'expired' | 'cancelled' | 'locked';
+      asker: string | null;
+      /** The request's mode when known: a `test` link still says so once closed. */
+      mode?: Mode;
+    }
   | { page: 'not_found' }
   | { page: 'unavailable'; retryAfterSeconds: number }
   | { page: 'too_many'; retryAfterSeconds: number };

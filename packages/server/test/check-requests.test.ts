@@ -164,7 +164,12 @@ describe.each(BACKENDS)('check requests on %s', (backend) => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     const opened = await applicant().openByToken(token, ctx.server.clock());
-    expect(opened.phase).toEqual({ page: 'closed', reason: 'cancelled', asker: 'Pat Landlord' });
+    expect(opened.phase).toEqual({
+      page: 'closed',
+      reason: 'cancelled',
+      asker: 'Pat Landlord',
+      mode: 'test',
+    });
   });
 
   it('says applicant_email_status null without an address, not_sent with one, and logs a warning without it', async () => {
@@ -286,6 +291,7 @@ describe.each(BACKENDS)('check requests on %s', (backend) => {
       page: 'closed',
       reason: 'submitted',
       asker: 'Acme Staffing Ltd',
+      mode: 'test',
     });
     const resubmitted = await applicant().submitByToken(
       token,

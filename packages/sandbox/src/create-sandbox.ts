@@ -79,10 +79,15 @@ export function createSandbox(options?: SandboxOptions): Sandbox {
     eventsWithoutCallbackUrl: resolved.eventsWithoutCallbackUrl,
   });
   const requests = new RequestStore();
+  // While a check's end is being handled, the request events it causes wait for the check's own
+  // event: the service sends check.failed before the check_request.locked of that attempt.
+  let held: (() => Promise<unknown>)[] | null = null;
   const endings = new RequestEndings((type, record, url) => {
     // Requests without any event URL send none, unless the handlers take every event (--forward-to).
     if (url === null && !resolved.eventsWithoutCallbackUrl) return;
-    void sender.send(type, record, url);
+    const send = () => sender.send(type, record, url);
+    if (held) held.push(send);
+    else void send();
   });
   const runner = new CheckRunner({
     scheduler,
@@ -92,15 +97,29 @@ export function createSandbox(options?: SandboxOptions): Sandbox {
       // A check made from a check request decides it first, as the service's check-ended hook does.
       const requestId = check.record.check_request_id;
       const request = requestId === undefined ? undefined : requests.find(requestId, check.owner);
-      if (request) endings.checkEnded(request, check, resolved.now());
-      const url = check.record.callback_url;
-      // Poll-only checks send no event, unless the handlers take every check's (--forward-to).
-      if (url === null && !resolved.eventsWithoutCallbackUrl) return;
-      void sender.send(
-        check.record.status === 'succeeded' ? 'check.succeeded' : 'check.failed',
-        check.record,
-        url,
-      );
+      held = [];
+      try {
+        if (request) endings.checkEnded(request, check, resolved.now());
+      } finally {
+        const after = held;
+        held = null;
+        const url = check.record.callback_url;
+        // Poll-only checks send no event, unless the handlers take every check's (--forward-to).
+        const checkEvent =
+          url === null && !resolved.eventsWithoutCallbackUrl
+            ? Promise.resolve()
+            : sender.send(
+                check.record.status === 'succeeded' ? 'check.succeeded' : 'check.failed',
+                check.record,
+                url,
+              );
+        void checkEvent
+          .catch(() => undefined)
+          .then(async () => {
+            for (const send of after) await send();
+          })
+          .catch(() => undefined);
+      }
     },
   });
   const context: SandboxContext = {

@@ -3,10 +3,13 @@ import { APPLICANT_PATH_PREFIX, type ApplicantFieldError } from '@sharecode/core
 import { checkSettled, phaseOf, requestByToken, submitForm } from './applicant-flow.js';
 import type { SandboxContext } from './sandbox-context.js';
 
-/** What the applicant types: the share code, and the date of birth as `YYYY-MM-DD` or as its three boxes. */
+/**
+ * What the applicant types: the share code, and the date of birth as `YYYY-MM-DD` or as its three
+ * boxes (strings as typed, or numbers: `{ day: 2, month: 1, year: 1990 }`).
+ */
 export interface ApplicantDetailsInput {
   shareCode: string;
-  dateOfBirth: string | { day: string; month: string; year: string };
+  dateOfBirth: string | { day: string | number; month: string | number; year: string | number };
 }
 
 /**
@@ -54,14 +57,23 @@ function tokenOf(urlOrRequest: string | { url: string | null }, baseUrl: string)
   return parsed.pathname.slice(prefix.length);
 }
 
-function dateBoxes(date: ApplicantDetailsInput['dateOfBirth']): { day: string; month: string; year: string } {
-  if (typeof date === 'object' && date !== null) return { day: date.day, month: date.month, year: date.year };
-  const match = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
-  if (!match) {
-    throw usage(
-      'dateOfBirth must be "YYYY-MM-DD" (such as "1990-01-01"), or { day, month, year } as typed into the page.',
-    );
+const DATE_USAGE =
+  'dateOfBirth must be "YYYY-MM-DD" (such as "1990-01-01"), or { day, month, year } as typed into the page, each a string or a whole number (such as { day: 1, month: 1, year: 1990 }).';
+
+/** One box of the date as typed: a string as is, a whole number in digits; anything else is refused. */
+function box(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return String(value);
+  throw usage(DATE_USAGE);
+}
+
+function dateBoxes(date: unknown): { day: string; month: string; year: string } {
+  if (typeof date === 'object' && date !== null) {
+    const { day, month, year } = date as Record<string, unknown>;
+    return { day: box(day), month: box(month), year: box(year) };
   }
+  const match = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
+  if (!match) throw usage(DATE_USAGE);
   const [, year = '', month = '', day = ''] = match;
   return { day, month, year };
 }

@@ -149,6 +149,30 @@ describe('submitAsApplicant, the rest', () => {
     await expect(
       sandbox.submitAsApplicant(created.url, { shareCode: 'WACPT0001', dateOfBirth: '01/01/1990' }),
     ).rejects.toThrow(/YYYY-MM-DD/);
+    for (const dateOfBirth of [
+      { day: 1, month: 1 },
+      { day: 1.5, month: 1, year: 1990 },
+      { d: 1, m: 1, y: 1990 },
+    ]) {
+      await expect(
+        sandbox.submitAsApplicant(created.url, {
+          shareCode: 'WACPT0001',
+          dateOfBirth: dateOfBirth as unknown as { day: number; month: number; year: number },
+        }),
+      ).rejects.toThrow(/each a string or a whole number \(such as \{ day: 1, month: 1, year: 1990 \}\)/);
+    }
+    expect((await read(created.id)).failed_attempts).toBe(0);
+  });
+
+  it('takes the date of birth as numbers too, as the form would read them', async () => {
+    const sandbox = harness.use();
+    const created = await make('right_to_work');
+    expect(
+      await sandbox.submitAsApplicant(created.url, {
+        shareCode: 'WACPT0001',
+        dateOfBirth: { day: 1, month: 1, year: 1990 },
+      }),
+    ).toMatchObject({ outcome: 'sent' });
   });
 });
 

@@ -34,6 +34,8 @@ describe('POST /api/check-requests', () => {
         status: 'waiting',
         mode: 'test',
         client_reference: 'cand-1',
+        applicant_email: null,
+        applicant_email_status: null,
         failed_attempts: 0,
         ended_at: null,
         check: null,
@@ -46,6 +48,18 @@ describe('POST /api/check-requests', () => {
       expect(read.body).toEqual({ ...created, url: null });
     },
   );
+
+  it('keeps applicant_email but sends no mail: applicant_email_status not_sent', async () => {
+    harness.use();
+    const answer = await call('POST', LIST, {
+      body: { ...requestBody('right_to_work'), applicant_email: 'sam@example.com' },
+    });
+    expectContract('POST', LIST, answer);
+    expect(answer.body).toMatchObject({
+      applicant_email: 'sam@example.com',
+      applicant_email_status: 'not_sent',
+    });
+  });
 
   it('validates as core does: a share code in the request is refused, naming the field', async () => {
     harness.use();
@@ -95,6 +109,27 @@ describe('GET, list and DELETE', () => {
     ).toMatchObject({ outcome: 'sent' });
     const error = expectError(await call('DELETE', `${LIST}/${used.id}`), 409, 'CHECK_REQUEST_CLOSED');
     expect(error.message).toMatch(/submitted, so it cannot be cancelled/);
+  });
+
+  it('refuses to cancel while a check of the details is pending: CHECK_REQUEST_CHECKING', async () => {
+    const sandbox = harness.use({ delays: { startMs: 1500, runMs: 0, retryScheduleMs: [0, 0] } });
+    const created = await make(requestBody('right_to_work'));
+    const submitting = sandbox.submitAsApplicant(created, {
+      shareCode: 'WACPT0001',
+      dateOfBirth: '1990-01-01',
+    });
+    await expect
+      .poll(async () => ((await call('GET', `${LIST}/${created.id}`)).body as Wire).check)
+      .not.toBeNull();
+    const refused = await call('DELETE', `${LIST}/${created.id}`);
+    expectContract('DELETE', ONE, refused);
+    const error = expectError(refused, 409, 'CHECK_REQUEST_CHECKING');
+    expect(error.message).toBe(
+      "A check of the applicant's details is running right now: it ends within minutes. Read the request again; if it is still waiting then, cancel it.",
+    );
+    expect(((await call('GET', `${LIST}/${created.id}`)).body as Wire).status).toBe('waiting');
+    expect(await submitting).toMatchObject({ outcome: 'sent' });
+    expect(((await call('GET', `${LIST}/${created.id}`)).body as Wire).status).toBe('submitted');
   });
 
   it('lists newest first, filtered by status, a page at a time', async () => {
@@ -225,6 +260,11 @@ describe('the check made, expiry and events', () => {
       await sandbox.submitAsApplicant(created, { shareCode: 'RACPT0001', dateOfBirth: '1990-01-01' }),
     ).toMatchObject({ outcome: 'error', attemptsLeft: 1 });
     expect(await sandbox.submitAsApplicant(created, wrongDob)).toEqual({ outcome: 'locked', status: 410 });
+    // As the service: the third attempt's check.failed first, then the request's locked event.
+    const typeOf = (r: WebhookRequest) => (JSON.parse(r.body) as { type: string }).type;
+    await expect
+      .poll(() => received.map(typeOf))
+      .toEqual(['check.failed', 'check.failed', 'check_request.locked']);
     const read = await call('GET', `${LIST}/${created.id}`);
     expectContract('GET', ONE, read);
     expect(read.body).toMatchObject({ status: 'locked', failed_attempts: 3, check: { status: 'failed' } });

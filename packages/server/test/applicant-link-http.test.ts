@@ -56,17 +56,34 @@ describe('the applicant link over HTTP', () => {
     const before = smtp.mails.length;
     const request = await createRequest({ applicant_email: EMAIL });
     expect(request.applicant_email).toBe(EMAIL);
+    expect(request.applicant_email_status).toBe('sending');
     const mail = await eventually(async () => smtp.mails[before], 'the link e-mail');
     expect(mail.to).toEqual([EMAIL]);
     expect(mail.raw).toContain('Subject: Acme Ltd has asked you to prove your right to work in the UK');
     expect(mail.raw).toContain(request.url ?? 'no url');
+    const read = async (id: string) =>
+      (await call(ctx.server.url, 'GET', `/api/check-requests/${id}`, { key })).body as CheckRequest;
+    await eventually(
+      async () => ((await read(request.id)).applicant_email_status === 'sent' ? true : undefined),
+      'applicant_email_status sent',
+    );
     // Without an address, no e-mail.
-    await createRequest();
+    expect((await createRequest()).applicant_email_status).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.mails.length).toBe(before + 1);
     const logged = ctx.logs.join('');
     expect(logged).toContain('link e-mailed to the applicant');
     expect(logged).not.toContain(EMAIL);
+  });
+
+  it("shows a test key's link as a test, first on its page, naming who is testing", async () => {
+    const request = await createRequest();
+    const html = await (await fetch(request.url ?? '')).text();
+    const main = html.slice(html.indexOf('<main id="main">'));
+    expect(main).toMatch(/^<main id="main">\s*<div class="warning test-link" id="test-link-warning">/);
+    expect(main).toContain(
+      'This is a test link. Do not enter your real share code: Acme Ltd is testing their system.',
+    );
   });
 
   it('sets the CSRF cookie on the link only, and spends no attempt on a mismatched form', async () => {
@@ -121,6 +138,17 @@ describe('the applicant link over HTTP', () => {
     expect(status).toBe(429);
     // A GET is never held: the applicant can still read the page.
     expect((await fetch(urls[3] ?? '')).status).toBe(200);
+  });
+
+  it('says failed when the mail server refuses the message, and logs it without the address', async () => {
+    smtp.refuseNext();
+    const request = await createRequest({ applicant_email: EMAIL });
+    expect(request.applicant_email_status).toBe('sending');
+    await eventually(async () => {
+      const read = await call(ctx.server.url, 'GET', `/api/check-requests/${request.id}`, { key });
+      return (read.body as CheckRequest).applicant_email_status === 'failed' ? true : undefined;
+    }, 'applicant_email_status failed');
+    expect(ctx.logs.join('')).toContain('the link e-mail could not be sent');
   });
 
   it('never wrote a token or an applicant address to the log', () => {

@@ -65,6 +65,8 @@ describe.each(BACKENDS)('check requests on %s', (backend) => {
         mode: 'test',
         client_reference: 'cand-1',
         applicant_email: 'sam@example.com',
+        // This server has no SMTP settings: the address is kept, never written to, and it says so.
+        applicant_email_status: 'not_sent',
         failed_attempts: 0,
         check: null,
         ended_at: null,
@@ -162,7 +164,30 @@ describe.each(BACKENDS)('check requests on %s', (backend) => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     const opened = await applicant().openByToken(token, ctx.server.clock());
-    expect(opened.phase).toEqual({ page: 'closed', reason: 'cancelled', asker: 'Pat Landlord' });
+    expect(opened.phase).toEqual({
+      page: 'closed',
+      reason: 'cancelled',
+      asker: 'Pat Landlord',
+      mode: 'test',
+    });
+  });
+
+  it('says applicant_email_status null without an address, not_sent with one, and logs a warning without it', async () => {
+    const { key } = await newKey(ctx.server.admin, 'pro', 'test');
+    const before = ctx.server.logs.length;
+    const without = await create(key, BODIES.right_to_work);
+    expect(without.record.applicant_email_status).toBeNull();
+    expect(ctx.server.logs.slice(before).join('')).not.toContain('applicant_email was not sent');
+    const email = 'not-sent-7Q2M@example.com';
+    const { record } = await create(key, { ...BODIES.right_to_work, applicant_email: email });
+    expect(record.applicant_email_status).toBe('not_sent');
+    expect((await get(key, record.id)).applicant_email_status).toBe('not_sent');
+    const warning = ctx.server.logs
+      .slice(before)
+      .find((line) => line.includes('applicant_email was not sent'));
+    expect(warning).toContain(record.id);
+    expect(JSON.parse(warning ?? '{}').level).toBe(40);
+    expect(ctx.server.logs.slice(before).join('')).not.toContain(email);
   });
 
   it('pages newest first with an opaque cursor, filters by status, and names a bad parameter', async () => {
@@ -266,6 +291,7 @@ describe.each(BACKENDS)('check requests on %s', (backend) => {
       page: 'closed',
       reason: 'submitted',
       asker: 'Acme Staffing Ltd',
+      mode: 'test',
     });
     const resubmitted = await applicant().submitByToken(
       token,
@@ -328,6 +354,15 @@ describe.each(BACKENDS)('check requests on %s', (backend) => {
     );
     expect(answer.phase).toMatchObject({ page: 'checking' });
     expect((await applicant().openByToken(token, ctx.server.clock())).phase.page).toBe('checking');
+    // While that check is pending a cancel would not stop it (it decides the request): refused.
+    const refused = await call(ctx.server.url, 'DELETE', `/api/check-requests/${record.id}`, { key });
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused)).toEqual({
+      code: 'CHECK_REQUEST_CHECKING',
+      message:
+        "A check of the applicant's details is running right now: it ends within minutes. Read the request again; if it is still waiting then, cancel it.",
+    });
+    expect((await get(key, record.id)).status).toBe('waiting');
     const second = await applicant().submitByToken(
       token,
       { share_code: 'WACPT0001', ...dob('1990-01-01') },
@@ -351,6 +386,10 @@ describe.each(BACKENDS)('check requests on %s', (backend) => {
       failed_attempts: 0,
       check: { error: { code: 'BUSY' } },
     });
+    // The check has ended: the waiting request can be cancelled now.
+    const cancelled = await call(ctx.server.url, 'DELETE', `/api/check-requests/${record.id}`, { key });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled' });
   });
 
   it('the sweep expires a waiting request once, with its event, then retention deletes its data and row', async () => {

@@ -110,7 +110,7 @@ describe('readApplicantForm', () => {
           {
             field: 'share_code',
             message:
-              'This is a share code for a right-to-rent check. Enter a right-to-work share code: it starts with W. You can get one from GOV.UK',
+              'This is a share code for a right-to-rent check. Enter a right-to-work share code: it starts with W. You can get one from GOV.UK.',
           },
         ],
       },
@@ -142,10 +142,10 @@ describe('readApplicantForm', () => {
 describe('wrongKindMessage', () => {
   it('names the kind the code is for, and the letter to look for', () => {
     expect(wrongKindMessage('right_to_rent', 'S123ABC45')).toBe(
-      'This is a share code for an immigration-status check. Enter a right-to-rent share code: it starts with R. You can get one from GOV.UK',
+      'This is a share code for an immigration-status check. Enter a right-to-rent share code: it starts with R. You can get one from GOV.UK.',
     );
     expect(wrongKindMessage('right_to_work', 'X123ABC45')).toBe(
-      'This is not a share code for this check. Enter a right-to-work share code: it starts with W. You can get one from GOV.UK',
+      'This is not a share code for this check. Enter a right-to-work share code: it starts with W. You can get one from GOV.UK.',
     );
   });
 });

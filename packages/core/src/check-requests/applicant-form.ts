@@ -72,7 +72,7 @@ export function wrongKindMessage(kind: CheckKind, code: string): string {
   const lead = other
     ? `This is a share code for ${aKindLabel(other)} check`
     : 'This is not a share code for this check';
-  return `${lead}. Enter ${aKindLabel(kind)} share code: it starts with ${info.shareCodeLetter}. You can get one from GOV.UK`;
+  return `${lead}. Enter ${aKindLabel(kind)} share code: it starts with ${info.shareCodeLetter}. You can get one from GOV.UK.`;
 }
 
 function dateErrors(

@@ -48,6 +48,7 @@ button:focus { background: #ffdd00; color: #0b0c0c; box-shadow: 0 2px 0 #0b0c0c;
 .notice p:last-child { margin-bottom: 0; }
 .warning { display: flex; gap: .9rem; align-items: center; margin: 0 0 1.5rem; font-weight: 700; }
 .warning .icon { flex: none; display: inline-block; width: 2.2rem; height: 2.2rem; border-radius: 50%; background: #0b0c0c; color: #fff; font-size: 1.6rem; line-height: 2.2rem; text-align: center; }
+.warning.test-link { border: 5px solid #0b0c0c; padding: .75rem 1rem; background: #fff; }
 .inset { border-left: 10px solid #b1b4b6; padding: .5rem 0 .5rem 1rem; margin: 0 0 1.5rem; }
 .panel { background: #00703c; color: #fff; padding: 1.5rem 1.25rem; margin-bottom: 1.5rem; text-align: center; }
 .panel h1 { margin: 0; }

@@ -55,13 +55,19 @@ const LONDON_PARTS = new Intl.DateTimeFormat('en-GB', {
   hour12: true,
 });
 
-/** "10:31am on 12 December 2026", UK time, as GOV.UK writes a time and date. */
+/** "10:31am (UK time) on 12 December 2026", as GOV.UK writes a time and date, naming the zone. */
 export function ukDateTime(at: Date): string {
   const parts = Object.fromEntries(LONDON_PARTS.formatToParts(at).map((p) => [p.type, p.value]));
   const period = String(parts.dayPeriod ?? '')
     .toLowerCase()
     .replace(/\./g, '');
-  return `${parts.hour}:${parts.minute}${period} on ${parts.day} ${parts.month} ${parts.year}`;
+  return `${parts.hour}:${parts.minute}${period} (UK time) on ${parts.day} ${parts.month} ${parts.year}`;
+}
+
+/** The warning at the top of every page of a test key's link: real applicants must not use it. */
+export function testLinkWords(asker: string | null): string {
+  const who = asker === null || asker === '' ? 'The person who sent it' : asker;
+  return `This is a test link. Do not enter your real share code: ${who} is testing their system.`;
 }
 
 export type ClosedReason = 'submitted' | 'expired' | 'cancelled' | 'locked';
@@ -94,7 +100,7 @@ export function closedWords(
         heading: 'This link has been cancelled',
         lines: [
           `${asker ?? 'The person who sent you this link'} cancelled this request, so this link cannot be used.`,
-          `You do not need to do anything. ${askThem} if you are not sure why.`,
+          `If ${asker ?? 'they'} ${asker === null ? 'have' : 'has'} sent you a new link, use that one. ${askThem} if you are not sure why.`,
         ],
       };
     case 'locked':

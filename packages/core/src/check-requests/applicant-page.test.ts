@@ -4,7 +4,12 @@ import { APPLICANT_PAGE_HEADERS, renderApplicantPage } from './applicant-page.js
 import type { ApplicantRequestSummary, ApplicantView } from './applicant-view.js';
 
 const EXPIRES = new Date('2026-12-12T10:31:00Z');
-const RTW: ApplicantRequestSummary = { kind: 'right_to_work', asker: 'Acme Ltd', expiresAt: EXPIRES };
+const RTW: ApplicantRequestSummary = {
+  kind: 'right_to_work',
+  mode: 'live',
+  asker: 'Acme Ltd',
+  expiresAt: EXPIRES,
+};
 const ACTION = '/r/AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const EMPTY = { share_code: '', dob_day: '', dob_month: '', dob_year: '' };
 
@@ -120,9 +125,9 @@ describe('renderApplicantPage: the form', () => {
     expect(page).toContain('Acme Ltd has asked you to prove your right to work in the UK.');
     expect(page).toContain('Prove your right to work to an employer');
     expect(page).toContain('starts with W');
-    expect(page).toContain('This link works until 10:31am on 12 December 2026.');
+    expect(page).toContain('This link works until 10:31am (UK time) on 12 December 2026.');
     const rtr = renderApplicantPage(
-      form({ request: { kind: 'right_to_rent', asker: 'Pat Landlord', expiresAt: EXPIRES } }),
+      form({ request: { kind: 'right_to_rent', mode: 'live', asker: 'Pat Landlord', expiresAt: EXPIRES } }),
     );
     expect(text(rtr.html)).toContain('Pat Landlord has asked you to prove your right to rent in England.');
     expect(text(rtr.html)).toContain('9 letters and numbers, like R12 3AB C45');
@@ -131,6 +136,7 @@ describe('renderApplicantPage: the form', () => {
   it('gives an immigration-status request its job title and purpose in words', () => {
     const request: ApplicantRequestSummary = {
       kind: 'immigration_status',
+      mode: 'live',
       asker: 'Big Bank plc',
       jobTitle: 'Loans officer',
       purpose:
@@ -272,6 +278,7 @@ describe('renderApplicantPage: escaping', () => {
       form({
         request: {
           kind: 'immigration_status',
+          mode: 'live',
           asker: hostile,
           jobTitle: hostile,
           purpose: hostile,
@@ -334,6 +341,12 @@ describe('renderApplicantPage: after the form', () => {
     ['expired', 'Acme Ltd', 'Ask Acme Ltd for a new link'],
     ['expired', null, 'Ask the person who sent you this link for a new link'],
     ['cancelled', 'Acme Ltd', 'Acme Ltd cancelled this request'],
+    [
+      'cancelled',
+      'Acme Ltd',
+      'If Acme Ltd has sent you a new link, use that one. Ask Acme Ltd if you are not sure why.',
+    ],
+    ['cancelled', null, 'If they have sent you a new link, use that one.'],
     ['locked', 'Acme Ltd', 'This link has been locked after 3 attempts. Ask Acme Ltd for a new link.'],
     [
       'locked',
@@ -345,6 +358,11 @@ describe('renderApplicantPage: after the form', () => {
     expect(page.status).toBe(410);
     expect(text(page.html)).toContain(words);
     expect(page.html).not.toContain('<form');
+  });
+
+  it('cancelled: never says there is nothing to do (a new link may have been sent)', () => {
+    const page = text(renderApplicantPage({ page: 'closed', reason: 'cancelled', asker: 'Acme Ltd' }).html);
+    expect(page).not.toContain('You do not need to do anything');
   });
 
   it('not found, unavailable and too many: plain words and the wait', () => {
@@ -359,5 +377,39 @@ describe('renderApplicantPage: after the form', () => {
     expect(text(renderApplicantPage({ page: 'too_many', retryAfterSeconds: 7200 }).html)).toContain(
       'Try again in 2 hours.',
     );
+  });
+});
+
+describe("renderApplicantPage: a test key's link", () => {
+  const TEST: ApplicantRequestSummary = { ...RTW, mode: 'test' };
+  const WORDS = 'This is a test link. Do not enter your real share code: Acme Ltd is testing their system.';
+  const testViews: ApplicantView[] = [
+    form({ request: TEST }),
+    form({ request: TEST, errors: [{ field: 'share_code', message: 'Enter your share code' }] }),
+    { page: 'checking', request: TEST, action: ACTION, refreshSeconds: 3 },
+    { page: 'sent', request: TEST },
+    { page: 'closed', reason: 'cancelled', asker: 'Acme Ltd', mode: 'test' },
+    { page: 'closed', reason: 'submitted', asker: 'Acme Ltd', mode: 'test' },
+  ];
+
+  it.each(testViews.map((v) => [v.page, v] as const))(
+    '%s: the GOV.UK warning first in <main>, naming who is testing',
+    (_, view) => {
+      const { html } = renderApplicantPage(view);
+      const main = html.slice(html.indexOf('<main id="main">'));
+      expect(main.replace('<main id="main">', '').trimStart()).toMatch(
+        /^<div class="warning test-link" id="test-link-warning">/,
+      );
+      expect(text(main)).toContain(`Warning: ${WORDS}`);
+    },
+  );
+
+  it('is not on a live link, nor on a page that knows no request', () => {
+    for (const view of EVERY_VIEW) expect(renderApplicantPage(view).html).not.toContain('test-link-warning');
+  });
+
+  it('escapes the asker in the warning', () => {
+    const { html } = renderApplicantPage({ page: 'sent', request: { ...TEST, asker: '<b>Evil</b>' } });
+    expect(html).toContain('&lt;b&gt;Evil&lt;/b&gt; is testing their system.');
   });
 });

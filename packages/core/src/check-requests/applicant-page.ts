@@ -2,7 +2,7 @@ import type { CheckKind } from '../check-kind.js';
 import { html, SafeHtml } from '../util/html.js';
 import { formBody, formHeading } from './applicant-form-page.js';
 import { APPLICANT_PAGE_CSS } from './applicant-page-css.js';
-import { closedWords, serviceName, waitWords } from './applicant-page-words.js';
+import { closedWords, serviceName, testLinkWords, waitWords } from './applicant-page-words.js';
 import type { ApplicantView, RenderedApplicantPage } from './applicant-view.js';
 
 /** The applicant's page loads nothing and runs nothing; the token in its URL goes nowhere. */
@@ -36,6 +36,22 @@ interface PageParts {
   hasErrors?: boolean;
   /** The checking page reloads itself here (no JavaScript). */
   refresh?: { seconds: number; url: string };
+  /** A test key's link: a warning first on the page, naming who is testing (null: not a test link). */
+  testAsker?: string | null;
+}
+
+/** GOV.UK's warning text, first in <main>, on every page of a test key's link. */
+function testLinkWarning(asker: string | null): SafeHtml {
+  return html`<div class="warning test-link" id="test-link-warning"><span class="icon" aria-hidden="true">!</span><strong><span class="visually-hidden">Warning: </span>${testLinkWords(asker)}</strong></div>`;
+}
+
+/** Who is testing, when the view is of a test key's link; undefined otherwise. */
+function testAskerOf(view: ApplicantView): string | null | undefined {
+  if (view.page === 'form' || view.page === 'checking' || view.page === 'sent') {
+    return view.request.mode === 'test' ? view.request.asker : undefined;
+  }
+  if (view.page === 'closed') return view.mode === 'test' ? view.asker : undefined;
+  return undefined;
 }
 
 function document(parts: PageParts): string {
@@ -54,6 +70,7 @@ ${parts.refresh ? html`<meta http-equiv="refresh" content="${parts.refresh.secon
 <body>
 <header class="site-header"><div class="inner">${serviceName(parts.kind)}</div></header>
 <main id="main">
+${parts.testAsker === undefined ? '' : testLinkWarning(parts.testAsker)}
 ${parts.body}
 </main>
 </body>
@@ -137,5 +154,10 @@ export function renderApplicantPage(view: ApplicantView): RenderedApplicantPage 
   if (view.page === 'unavailable' || view.page === 'too_many') {
     headers['Retry-After'] = String(retrySeconds(view.retryAfterSeconds));
   }
-  return { status: STATUS[view.page], headers, html: document(parts(view)) };
+  const testAsker = testAskerOf(view);
+  return {
+    status: STATUS[view.page],
+    headers,
+    html: document({ ...parts(view), ...(testAsker === undefined ? {} : { testAsker }) }),
+  };
 }

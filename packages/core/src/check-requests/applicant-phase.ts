@@ -39,9 +39,10 @@ export function phaseOfRequest(state: CheckRequestState, now: Date, facts: Store
   if (status === 'submitted') {
     // Right after success the page says it was sent, once; from then on the link is used.
     if (!facts.sentShown) return { page: 'sent', request: applicantSummary(state) };
-    return { page: 'closed', reason: 'submitted', asker: askerOf(state) };
+    return { page: 'closed', reason: 'submitted', asker: askerOf(state), mode: state.mode };
   }
-  if (status !== 'waiting') return { page: 'closed', reason: status, asker: askerOf(state) };
+  if (status !== 'waiting')
+    return { page: 'closed', reason: status, asker: askerOf(state), mode: state.mode };
   if (state.check_pending) {
     return { page: 'checking', request: applicantSummary(state), refreshSeconds: facts.refreshSeconds };
   }

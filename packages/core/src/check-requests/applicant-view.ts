@@ -1,9 +1,12 @@
 import type { CheckKind } from '../check-kind.js';
+import type { Mode } from '../contract.js';
 import type { ApplicantFieldError } from './applicant-form.js';
 
 /** Who is asking and why, as the applicant's page says it (never anything about the applicant). */
 export interface ApplicantRequestSummary {
   kind: CheckKind;
+  /** The key's mode: a `test` link shows a notice on every page that it is only a test. */
+  mode: Mode;
   /** The organisation or person asking: company_name, or checker_name for right to rent. */
   asker: string;
   /** immigration_status only: the checker's job title and the purpose in words. */
@@ -40,7 +43,13 @@ export type ApplicantView =
     }
   | { page: 'checking'; request: ApplicantRequestSummary; action: string; refreshSeconds: number }
   | { page: 'sent'; request: ApplicantRequestSummary }
-  | { page: 'closed'; reason: 'submitted' | 'expired' | 'cancelled' | 'locked'; asker: string | null }
+  | {
+      page: 'closed';
+      reason: 'submitted' | 'expired' | 'cancelled' | 'locked';
+      asker: string | null;
+      /** The request's mode when known: a `test` link still says so once closed. */
+      mode?: Mode;
+    }
   | { page: 'not_found' }
   | { page: 'unavailable'; retryAfterSeconds: number }
   | { page: 'too_many'; retryAfterSeconds: number };

@@ -13,6 +13,8 @@ export interface DashboardCheckRequest {
   /** The checker fields' company_name, or checker_name for right to rent. */
   readonly asker: string;
   readonly failedAttempts: number;
+  /** A check of the applicant's details is queued or running: it cannot be cancelled until it ends. */
+  readonly checkPending: boolean;
   readonly createdAt: Date;
   readonly expiresAt: Date;
 }

@@ -21,6 +21,8 @@ const STATUS_TAGS: Readonly<Record<CheckRequestStatus, readonly [TagTone, string
 
 function cancelCell(mode: KeyMode, csrf: string, request: DashboardCheckRequest): SafeHtml | string {
   if (request.status !== 'waiting') return '—';
+  // Its check decides the request (and is charged if it succeeds): a cancel would be refused now.
+  if (request.checkPending) return html`<span class="hint">Checking the details</span>`;
   return html`<form method="post" action="/dashboard/${mode}/check-requests/${request.id}/cancel" class="inline">
     ${csrfField(csrf)}
     <button type="submit" class="secondary" aria-label="Cancel request ${request.id}">Cancel</button>

@@ -5,6 +5,10 @@ import type { ManageRequests } from '../requests/manage-requests.js';
 import type { CheckRequestsRepo } from '../requests/request-ports.js';
 import { DASHBOARD_REQUESTS_LIMIT, type DashboardCheckRequests } from './check-requests-port.js';
 
+/** CHECK_REQUEST_CHECKING in the dashboard's terms (core's message says to read the request). */
+export const CHECKING_MESSAGE =
+  "That request cannot be cancelled now: a check of the applicant's details is running, and it ends within minutes. Reload this page then; if the request is still waiting, cancel it.";
+
 export interface DashboardCheckRequestsDeps {
   readonly repo: Pick<CheckRequestsRepo, 'list'>;
   readonly cancel: ManageRequests['cancel'];
@@ -30,6 +34,7 @@ export function createDashboardCheckRequests(deps: DashboardCheckRequestsDeps): 
         status: statusAt(state, now),
         asker: askerOf(state),
         failedAttempts: state.failed_attempts,
+        checkPending: state.check_pending,
         createdAt: state.created_at,
         expiresAt: state.expires_at,
       }));
@@ -48,6 +53,7 @@ export function createDashboardCheckRequests(deps: DashboardCheckRequestsDeps): 
       if (cancelled.error.code === 'CHECK_REQUEST_NOT_FOUND') {
         return fail('That check request is not one of this account’s requests for this mode.');
       }
+      if (cancelled.error.code === 'CHECK_REQUEST_CHECKING') return fail(CHECKING_MESSAGE);
       return fail(cancelled.error.message);
     },
   };

@@ -68,7 +68,10 @@ export function createApplicantService(deps: ApplicantServiceDeps) {
     });
     // A peek (HEAD: link checkers, previews) shows 'sent' without using up the one showing.
     if (phase.page === 'sent' && !peek && !(await repo.markSentShown(state.id))) {
-      return { phase: { page: 'closed', reason: 'submitted', asker: askerOf(state) }, requestId };
+      return {
+        phase: { page: 'closed', reason: 'submitted', asker: askerOf(state), mode: state.mode },
+        requestId,
+      };
     }
     return { phase, requestId };
   };

@@ -6,6 +6,7 @@ import {
   isRetryable,
   isShareCodeApiError,
   isShareCodeTimeoutError,
+  mayHaveRun,
 } from './error-guards.js';
 import { ShareCodeConnectionError, ShareCodeResponseError, ShareCodeUsageError } from './errors.js';
 import type { CheckRequest } from './types.js';
@@ -128,6 +129,40 @@ describe('createCheckRequest', () => {
     expect(error).toMatchObject({ mayHaveBeenCharged: false });
     expect((error as Error).message).toContain('listCheckRequests');
     expect((error as Error).message).not.toContain('charged');
+    // But it may have made an open link: sending it again would make a second one.
+    expect(error).toMatchObject({ mayHaveRun: true });
+    expect(mayHaveRun(error)).toBe(true);
+    expect(isRetryable(error)).toBe(false);
+  });
+
+  it('is not retryable after a client timeout either (the request may have been made)', async () => {
+    const fetch = vi.fn(
+      (_input: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch, timeout: 20 });
+    const error = await client
+      .createCheckRequest({ kind: 'right_to_work', company_name: 'A' })
+      .catch((e: unknown) => e);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(isShareCodeTimeoutError(error)).toBe(true);
+    expect(error).toMatchObject({ mayHaveRun: true, mayHaveBeenCharged: false });
+    expect(isRetryable(error)).toBe(false);
+  });
+
+  it('stays retryable when the request never left (connection refused)', async () => {
+    const refused = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    });
+    const { client } = scripted(() => refused);
+    const error = await client
+      .createCheckRequest({ kind: 'right_to_work', company_name: 'A' }, { maxRetries: 0 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ mayHaveRun: false });
+    expect(mayHaveRun(error)).toBe(false);
+    expect(isRetryable(error)).toBe(true);
   });
 
   it('is not resent when the connection broke after sending; the message says how to find it', async () => {
@@ -142,7 +177,8 @@ describe('createCheckRequest', () => {
     expect(error).toBeInstanceOf(ShareCodeConnectionError);
     expect(error).toMatchObject({ mayHaveBeenCharged: false });
     expect((error as Error).message).toContain('cancelCheckRequest');
-    expect(isRetryable(error)).toBe(true);
+    expect(error).toMatchObject({ mayHaveRun: true });
+    expect(isRetryable(error)).toBe(false);
   });
 
   it('refuses an answer that is not a new waiting request with its link', async () => {

@@ -32,6 +32,7 @@ export {
   isShareCodeTimeoutError,
   isShareCodeWebhookError,
   isUpstreamTimeout,
+  mayHaveRun,
 } from './error-guards.js';
 export {
   type ApiErrorInit,

@@ -33,6 +33,24 @@ function attemptsWords(failed: number): string {
   return `${counted(failed, 'failed attempt')} (a share code not found, a date of birth that does not match, or a code for another kind of check); ${left} left before the link locks`;
 }
 
+/**
+ * What the attempt that locked a request was. A code of another kind makes no check, so the request's
+ * check is that attempt's only when it ended the request (its `completed_at` is the request's `ended_at`).
+ */
+function lastAttemptWords(request: CheckRequest): string {
+  const check = request.check;
+  const endedIt =
+    check !== null &&
+    check.status === 'failed' &&
+    check.completed_at !== null &&
+    request.ended_at !== null &&
+    Date.parse(check.completed_at) === Date.parse(request.ended_at);
+  if (endedIt && check.error?.code === 'NOT_FOUND') return 'the share code was not found';
+  if (endedIt && check.error?.code === 'DOB_MISMATCH')
+    return 'the date of birth did not match the share code';
+  return 'a share code for another kind of check';
+}
+
 /** Where the request stands, in a sentence: never the link, never the applicant's details. */
 export function statusWords(request: CheckRequest): string {
   const check = request.check;
@@ -53,17 +71,15 @@ export function statusWords(request: CheckRequest): string {
           `the applicant's last try ended with ${inHrWords(check.error.code)}, which costs no attempt; they were asked to try again later`,
         );
       }
-      parts.push(
-        request.failed_attempts > 0
-          ? attemptsWords(request.failed_attempts)
-          : 'the applicant has not sent their details yet',
-      );
+      if (request.failed_attempts > 0) parts.push(attemptsWords(request.failed_attempts));
+      else if (parts.length === 0) parts.push('the applicant has not sent their details yet');
+      else parts.push('no failed attempts');
       return parts.join('; ');
     }
     case 'submitted':
       return `the applicant's details made check ${check?.id ?? '(not shown)'}; the link is used`;
     case 'locked':
-      return `${counted(request.failed_attempts, 'failed attempt')} locked the link; no check was made. Make a new request if the applicant should try again`;
+      return `${counted(request.failed_attempts, 'failed attempt')} locked the link (the last: ${lastAttemptWords(request)}); no check succeeded. Make a new request if the applicant should try again`;
     case 'expired':
       return 'the link was not used before it expired; no check was made. Make a new request to ask again';
     case 'cancelled':
@@ -97,9 +113,7 @@ export function requestRow(request: CheckRequest): string[] {
     request.id,
     request.status,
     kindNameOf(request.kind),
-    request.status === 'waiting' && request.failed_attempts > 0
-      ? `${request.failed_attempts}/${MAX_FAILED_ATTEMPTS} failed`
-      : '',
+    `${request.failed_attempts}/${MAX_FAILED_ATTEMPTS} failed`,
     londonTime(request.created_at),
     inHrWords(request.client_reference ?? ''),
   ];

@@ -18,6 +18,8 @@ import { inHrWords } from './hr-words.js';
 /** The error body printed on stdout with --json: the API's, or the same shape for the CLI's own failures. */
 export interface ErrorJson {
   error: { code: string; message: string; [extra: string]: unknown };
+  /** The request a creating command made before it failed (waiting for it): its id and link. */
+  check_request?: { id: string; url: string } | undefined;
 }
 
 /**

@@ -1,10 +1,9 @@
 import { checkError } from '@sharecode/core';
 import {
   applicantUrl,
-  cancelRefusal,
+  cancelDecision,
   encodeCursor,
   isCheckRequestId,
-  isFinalRequestStatus,
   newApplicantToken,
   newCheckRequestId,
   newCheckRequestState,
@@ -47,7 +46,13 @@ export async function answerCreateCheckRequest(
   const request = validated.value;
   const now = sandbox.options.now();
   const token = newApplicantToken();
-  const state = newCheckRequestState(request, { id: newCheckRequestId(), mode: 'test', now });
+  const state = newCheckRequestState(request, {
+    id: newCheckRequestId(),
+    mode: 'test',
+    now,
+    // The sandbox sends no mail: applicant_email_status says not_sent.
+    canSendMail: false,
+  });
   const stored: StoredRequest = {
     state,
     owner: call.apiKey,
@@ -76,16 +81,17 @@ export function answerGetCheckRequest(sandbox: SandboxContext, call: CallContext
   return found ? jsonAnswer(200, requestRecord(found, now), headersOf(call)) : notFound(call);
 }
 
-/** DELETE /api/check-requests/{request_id}: cancelled (again: the same), 409 once it has ended otherwise. */
+/**
+ * DELETE /api/check-requests/{request_id}: cancelled (again: the same), 409 while a check of the
+ * applicant's details is pending or once it has ended otherwise.
+ */
 export function answerCancelCheckRequest(sandbox: SandboxContext, call: CallContext, id: string): Response {
   const now = sandbox.options.now();
   const found = findOwn(sandbox, call, id, now);
   if (!found) return notFound(call);
-  const status = statusAt(found.state, now);
-  if (status !== 'cancelled' && isFinalRequestStatus(status)) {
-    return errorAnswer(cancelRefusal(status), headersOf(call));
-  }
-  if (status === 'waiting') {
+  const decision = cancelDecision(found.state, now);
+  if (decision !== 'cancel' && decision !== 'unchanged') return errorAnswer(decision, headersOf(call));
+  if (decision === 'cancel') {
     found.state.status = 'cancelled';
     found.state.ended_at = now;
   }

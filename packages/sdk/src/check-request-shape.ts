@@ -15,6 +15,7 @@ const COMMON: Spec<Omit<Wire['RightToWorkCheckRequest'], 'company_name' | 'check
   client_reference: 'n',
   callback_url: 'n',
   applicant_email: 'n',
+  applicant_email_status: 'n',
   failed_attempts: 'i',
   expires_at: 's',
   created_at: 's',

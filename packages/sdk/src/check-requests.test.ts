@@ -27,6 +27,7 @@ function request(overrides: Record<string, unknown> = {}): Record<string, unknow
     client_reference: 'cand-1',
     callback_url: null,
     applicant_email: null,
+    applicant_email_status: null,
     failed_attempts: 0,
     expires_at: '2026-01-15T12:00:00.000Z',
     created_at: '2026-01-01T12:00:00.000Z',

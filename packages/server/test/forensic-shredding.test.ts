@@ -149,6 +149,7 @@ describe.each(BACKENDS)('deleted data and a retired key yield nothing from the f
             client_reference: values.requestReference,
             callback_url: values.callbackUrl,
             applicant_email: values.applicantEmail,
+            applicant_email_status: 'sent',
             failed_attempts: 0,
             expires_at: new Date(NOW.getTime() + 14 * DAY),
             created_at: NOW,

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'CHECK_NOT_FOUND',
   'CHECK_REQUEST_NOT_FOUND',
   'CHECK_REQUEST_CLOSED',
+  'CHECK_REQUEST_CHECKING',
 ] as const satisfies readonly Schemas['ErrorCode'][];
 
 /** The HTTP status of the response carrying each code, from the contract's error examples. */
@@ -41,6 +42,7 @@ export const STATUS_BY_CODE: Readonly<Record<Schemas['ErrorCode'], number>> = {
   CHECK_NOT_FOUND: 404,
   CHECK_REQUEST_NOT_FOUND: 404,
   CHECK_REQUEST_CLOSED: 409,
+  CHECK_REQUEST_CHECKING: 409,
 };
 
 /** Why an immigration status is checked, in the contract's order. */

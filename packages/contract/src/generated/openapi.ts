@@ -321,7 +321,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a check request
-         * @description Closes the link: the applicant's page answers 410 from now on. Cancelling a cancelled request answers 200 again; a request already submitted, expired or locked answers 409 CHECK_REQUEST_CLOSED.
+         * @description Closes the link: the applicant's page answers 410 from now on. Cancelling a cancelled request answers 200 again; a request already submitted, expired or locked answers 409 CHECK_REQUEST_CLOSED. While a check of the applicant's details is queued or running (the applicant has just sent them, and the request is still waiting) it answers 409 CHECK_REQUEST_CHECKING: that check decides the request, and is charged if it succeeds.
          */
         delete: operations["cancelCheckRequest"];
         options?: never;
@@ -784,10 +784,10 @@ export interface components {
             check_request_id?: components["schemas"]["CheckRequestId"];
         };
         /**
-         * @description Stable error code; switch on it. `INVALID_INPUT` (400) bad input, the message names the field; `UNAUTHENTICATED` (401) no key; `INVALID_KEY` (401) key not valid; `QUOTA_EXCEEDED` (402) free-plan monthly quota used up; `PAYMENT_REQUIRED` (402) subscription unpaid; `NOT_FOUND` (404) the portal does not recognise the share code; `DOB_MISMATCH` (404) the date of birth does not match; `CHECK_NOT_FOUND` (404) no such asynchronous check for this key's account and mode; `RATE_LIMITED` (429) back off for Retry-After seconds; `INTERNAL` (500) server fault; `UPSTREAM_UNEXPECTED` (502) the portal returned an unexpected page; `BUSY` (503) all check slots in use; `TIMEOUT` (504) the portal was too slow. `CHECK_REQUEST_NOT_FOUND` (404) no such check request for this key's account and mode; `CHECK_REQUEST_CLOSED` (409) the check request was already submitted, expired or locked, so it cannot be cancelled.
+         * @description Stable error code; switch on it. `INVALID_INPUT` (400) bad input, the message names the field; `UNAUTHENTICATED` (401) no key; `INVALID_KEY` (401) key not valid; `QUOTA_EXCEEDED` (402) free-plan monthly quota used up; `PAYMENT_REQUIRED` (402) subscription unpaid; `NOT_FOUND` (404) the portal does not recognise the share code; `DOB_MISMATCH` (404) the date of birth does not match; `CHECK_NOT_FOUND` (404) no such asynchronous check for this key's account and mode; `RATE_LIMITED` (429) back off for Retry-After seconds; `INTERNAL` (500) server fault; `UPSTREAM_UNEXPECTED` (502) the portal returned an unexpected page; `BUSY` (503) all check slots in use; `TIMEOUT` (504) the portal was too slow. `CHECK_REQUEST_NOT_FOUND` (404) no such check request for this key's account and mode; `CHECK_REQUEST_CLOSED` (409) the check request was already submitted, expired or locked, so it cannot be cancelled; `CHECK_REQUEST_CHECKING` (409) a check of the applicant's details is queued or running, so the request cannot be cancelled now: read it again in a few minutes.
          * @enum {string}
          */
-        ErrorCode: "INVALID_INPUT" | "NOT_FOUND" | "DOB_MISMATCH" | "BUSY" | "UPSTREAM_UNEXPECTED" | "TIMEOUT" | "INTERNAL" | "UNAUTHENTICATED" | "INVALID_KEY" | "QUOTA_EXCEEDED" | "PAYMENT_REQUIRED" | "RATE_LIMITED" | "CHECK_NOT_FOUND" | "CHECK_REQUEST_NOT_FOUND" | "CHECK_REQUEST_CLOSED";
+        ErrorCode: "INVALID_INPUT" | "NOT_FOUND" | "DOB_MISMATCH" | "BUSY" | "UPSTREAM_UNEXPECTED" | "TIMEOUT" | "INTERNAL" | "UNAUTHENTICATED" | "INVALID_KEY" | "QUOTA_EXCEEDED" | "PAYMENT_REQUIRED" | "RATE_LIMITED" | "CHECK_NOT_FOUND" | "CHECK_REQUEST_NOT_FOUND" | "CHECK_REQUEST_CLOSED" | "CHECK_REQUEST_CHECKING";
         /** @description The body of every error response. */
         ErrorBody: {
             /** @description What went wrong. */
@@ -859,6 +859,11 @@ export interface components {
          * @enum {string}
          */
         CheckRequestStatus: "waiting" | "submitted" | "locked" | "expired" | "cancelled";
+        /**
+         * @description What became of the e-mail carrying the applicant's link. `not_sent`: this service has no mail settings, so it sent nothing: send the link yourself. `sending`: the e-mail is being sent. `sent`: the mail server accepted it. `failed`: the mail server refused it or could not be reached: send the link yourself.
+         * @enum {string}
+         */
+        ApplicantEmailStatus: "not_sent" | "sending" | "sent" | "failed";
         /** @description A check request for a right-to-work check: the applicant will enter the share code and date of birth. Unknown fields are refused with 400 INVALID_INPUT naming the field. */
         RightToWorkCheckRequestCreate: {
             /**
@@ -882,7 +887,7 @@ export interface components {
             expires_in_days: number;
             /**
              * Format: email
-             * @description The applicant's e-mail address. When the service has SMTP settings, the link is sent there in a plain message naming you; otherwise it is only kept with the request (sealed, deleted with it) and you send the link yourself.
+             * @description The applicant's e-mail address. When the service has SMTP settings, the link is sent there in a plain message naming you; otherwise it is only kept with the request (sealed, deleted with it) and you send the link yourself. The request's applicant_email_status says which (`not_sent` means send it yourself).
              */
             applicant_email?: string;
         };
@@ -910,7 +915,7 @@ export interface components {
             expires_in_days: number;
             /**
              * Format: email
-             * @description The applicant's e-mail address. When the service has SMTP settings, the link is sent there in a plain message naming you; otherwise it is only kept with the request (sealed, deleted with it) and you send the link yourself.
+             * @description The applicant's e-mail address. When the service has SMTP settings, the link is sent there in a plain message naming you; otherwise it is only kept with the request (sealed, deleted with it) and you send the link yourself. The request's applicant_email_status says which (`not_sent` means send it yourself).
              */
             applicant_email?: string;
         };
@@ -942,7 +947,7 @@ export interface components {
             expires_in_days: number;
             /**
              * Format: email
-             * @description The applicant's e-mail address. When the service has SMTP settings, the link is sent there in a plain message naming you; otherwise it is only kept with the request (sealed, deleted with it) and you send the link yourself.
+             * @description The applicant's e-mail address. When the service has SMTP settings, the link is sent there in a plain message naming you; otherwise it is only kept with the request (sealed, deleted with it) and you send the link yourself. The request's applicant_email_status says which (`not_sent` means send it yourself).
              */
             applicant_email?: string;
         };
@@ -972,6 +977,8 @@ export interface components {
             callback_url: string | null;
             /** @description The applicant's e-mail as sent; null when none was sent, and once the request's personal data is deleted (7 days after it ends). */
             applicant_email: string | null;
+            /** @description What became of the e-mail carrying the link: null when no applicant_email was sent; `not_sent` when this service has no mail settings (send the link yourself); `sending`, then `sent`, or `failed` when the mail server refused it or could not be reached (send the link yourself). */
+            applicant_email_status: components["schemas"]["ApplicantEmailStatus"] | null;
             /** @description Failed attempts so far: a share code not found, a date of birth that does not match, or a code for another kind of check. The third locks the link. */
             failed_attempts: number;
             /**
@@ -1018,6 +1025,8 @@ export interface components {
             callback_url: string | null;
             /** @description The applicant's e-mail as sent; null when none was sent, and once the request's personal data is deleted (7 days after it ends). */
             applicant_email: string | null;
+            /** @description What became of the e-mail carrying the link: null when no applicant_email was sent; `not_sent` when this service has no mail settings (send the link yourself); `sending`, then `sent`, or `failed` when the mail server refused it or could not be reached (send the link yourself). */
+            applicant_email_status: components["schemas"]["ApplicantEmailStatus"] | null;
             /** @description Failed attempts so far: a share code not found, a date of birth that does not match, or a code for another kind of check. The third locks the link. */
             failed_attempts: number;
             /**
@@ -1065,6 +1074,8 @@ export interface components {
             callback_url: string | null;
             /** @description The applicant's e-mail as sent; null when none was sent, and once the request's personal data is deleted (7 days after it ends). */
             applicant_email: string | null;
+            /** @description What became of the e-mail carrying the link: null when no applicant_email was sent; `not_sent` when this service has no mail settings (send the link yourself); `sending`, then `sent`, or `failed` when the mail server refused it or could not be reached (send the link yourself). */
+            applicant_email_status: components["schemas"]["ApplicantEmailStatus"] | null;
             /** @description Failed attempts so far: a share code not found, a date of birth that does not match, or a code for another kind of check. The third locks the link. */
             failed_attempts: number;
             /**
@@ -1431,7 +1442,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The request already ended: it cannot be cancelled */
+        /** @description The request cannot be cancelled: it already ended, or a check of its applicant's details is running */
         CheckRequestClosed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -7,7 +7,7 @@ const EXPIRES = new Date('2026-07-01T09:05:00Z');
 describe('applicantLinkMessage', () => {
   it('names who asks, the link, until when, and where the share code comes from', () => {
     const message = applicantLinkMessage(
-      { kind: 'right_to_work', asker: 'Acme Ltd', expiresAt: EXPIRES },
+      { kind: 'right_to_work', mode: 'live', asker: 'Acme Ltd', expiresAt: EXPIRES },
       URL,
     );
     expect(message.subject).toBe('Acme Ltd has asked you to prove your right to work in the UK');
@@ -25,6 +25,7 @@ describe('applicantLinkMessage', () => {
     const message = applicantLinkMessage(
       {
         kind: 'immigration_status',
+        mode: 'live',
         asker: 'Big Bank plc',
         jobTitle: 'Loans officer',
         purpose: 'Travel',
@@ -39,7 +40,7 @@ describe('applicantLinkMessage', () => {
 
   it('is plain text: no markup, and no line but the link carries a URL of ours', () => {
     const message = applicantLinkMessage(
-      { kind: 'right_to_rent', asker: 'Pat <b>Landlord</b>', expiresAt: EXPIRES },
+      { kind: 'right_to_rent', mode: 'live', asker: 'Pat <b>Landlord</b>', expiresAt: EXPIRES },
       URL,
     );
     expect(message.text).toContain(

@@ -4,7 +4,12 @@ import { APPLICANT_PAGE_HEADERS, renderApplicantPage } from './applicant-page.js
 import type { ApplicantRequestSummary, ApplicantView } from './applicant-view.js';
 
 const EXPIRES = new Date('2026-12-12T10:31:00Z');
-const RTW: ApplicantRequestSummary = { kind: 'right_to_work', asker: 'Acme Ltd', expiresAt: EXPIRES };
+const RTW: ApplicantRequestSummary = {
+  kind: 'right_to_work',
+  mode: 'live',
+  asker: 'Acme Ltd',
+  expiresAt: EXPIRES,
+};
 const ACTION = '/r/AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const EMPTY = { share_code: '', dob_day: '', dob_month: '', dob_year: '' };
 
@@ -122,7 +127,7 @@ describe('renderApplicantPage: the form', () => {
     expect(page).toContain('starts with W');
     expect(page).toContain('This link works until 10:31am on 12 December 2026.');
     const rtr = renderApplicantPage(
-      form({ request: { kind: 'right_to_rent', asker: 'Pat Landlord', expiresAt: EXPIRES } }),
+      form({ request: { kind: 'right_to_rent', mode: 'live', asker: 'Pat Landlord', expiresAt: EXPIRES } }),
     );
     expect(text(rtr.html)).toContain('Pat Landlord has asked you to prove your right to rent in England.');
     expect(text(rtr.html)).toContain('9 letters and numbers, like R12 3AB C45');
@@ -131,6 +136,7 @@ describe('renderApplicantPage: the form', () => {
   it('gives an immigration-status request its job title and purpose in words', () => {
     const request: ApplicantRequestSummary = {
       kind: 'immigration_status',
+      mode: 'live',
       asker: 'Big Bank plc',
       jobTitle: 'Loans officer',
       purpose:
@@ -272,6 +278,7 @@ describe('renderApplicantPage: escaping', () => {
       form({
         request: {
           kind: 'immigration_status',
+          mode: 'live',
           asker: hostile,
           jobTitle: hostile,
           purpose: hostile,

@@ -9,6 +9,7 @@ export function applicantSummary(state: CheckRequestState): ApplicantRequestSumm
   const text = (field: string) => (typeof checker[field] === 'string' ? (checker[field] as string) : '');
   const summary: ApplicantRequestSummary = {
     kind: state.kind,
+    mode: state.mode,
     asker: askerOf(state),
     expiresAt: state.expires_at,
   };

@@ -1,9 +1,12 @@
 import type { CheckKind } from '../check-kind.js';
+import type { Mode } from '../contract.js';
 import type { ApplicantFieldError } from './applicant-form.js';
 
 /** Who is asking and why, as the applicant's page says it (never anything about the applicant). */
 export interface ApplicantRequestSummary {
   kind: CheckKind;
+  /** The key's mode: a `test` link shows a notice on every page that it is only a test. */
+  mode: Mode;
   /** The organisation or person asking: company_name, or checker_name for right to rent. */
   asker: string;
   /** immigration_status only: the checker's job title and the purpose in words. */

@@ -4,7 +4,11 @@ import type { FormatsPlugin } from 'ajv-formats';
 import formatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { sandboxTestEventRecord } from '../sandbox/test-event.js';
-import { type CheckRequestState, checkRequestRecord } from './check-request-record.js';
+import {
+  type CheckRequestState,
+  checkRequestRecord,
+  initialApplicantEmailStatus,
+} from './check-request-record.js';
 
 const contract = JSON.parse(readFileSync(new URL('../../../../openapi.json', import.meta.url), 'utf8'));
 const addFormats: FormatsPlugin =
@@ -30,6 +34,7 @@ const BASE = {
   client_reference: 'cand-42',
   callback_url: 'https://hr.example.com/hooks',
   applicant_email: 'sam@example.com',
+  applicant_email_status: 'sent' as const,
   failed_attempts: 0,
   expires_at: EXPIRES,
   created_at: CREATED,
@@ -69,6 +74,7 @@ describe('checkRequestRecord', () => {
         client_reference: 'cand-42',
         callback_url: 'https://hr.example.com/hooks',
         applicant_email: 'sam@example.com',
+        applicant_email_status: 'sent',
         failed_attempts: 0,
         expires_at: '2026-12-12T10:00:00.000Z',
         created_at: '2026-11-28T10:00:00.000Z',
@@ -79,6 +85,24 @@ describe('checkRequestRecord', () => {
       expect(record).not.toHaveProperty('checker');
     },
   );
+
+  it.each([null, 'not_sent', 'sending', 'failed'] as const)(
+    'carries applicant_email_status %s, valid for the contract',
+    (status) => {
+      const [state] = STATES;
+      if (!state) throw new Error('no state');
+      const record = checkRequestRecord({ ...state, applicant_email_status: status }, null, CREATED);
+      expect(record.applicant_email_status).toBe(status);
+      expect(contractSays('CheckRequest', record)).toBe('valid');
+    },
+  );
+
+  it('starts applicant_email_status at null without an address, else sending or not_sent by mail settings', () => {
+    expect(initialApplicantEmailStatus(null, true)).toBeNull();
+    expect(initialApplicantEmailStatus(null, false)).toBeNull();
+    expect(initialApplicantEmailStatus('sam@example.com', true)).toBe('sending');
+    expect(initialApplicantEmailStatus('sam@example.com', false)).toBe('not_sent');
+  });
 
   it('has no url unless given one (only the answer that creates the request has it)', () => {
     const [state] = STATES;

@@ -38,13 +38,15 @@ export {
   isApplicantFixable,
   verdictOfCheck,
 } from './attempts.js';
-export { cancelRefusal } from './cancel-refusal.js';
+export { cancelDecision, cancelRefusal } from './cancel-refusal.js';
 export {
+  type ApplicantEmailStatus,
   type CheckRequest,
   type CheckRequestEndedEvent,
   type CheckRequestList,
   type CheckRequestState,
   checkRequestRecord,
+  initialApplicantEmailStatus,
 } from './check-request-record.js';
 export { decodeCursor, encodeCursor, type ListCursor } from './list-cursor.js';
 export {

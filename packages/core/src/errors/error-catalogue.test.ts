@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, ERROR_CODES, httpStatusOf, isErrorCode } from './error-catalogue.js';
 
 describe('ERROR_CATALOGUE', () => {
-  it('has the 13 codes of spec section 7, and the 2 of check requests, with their statuses', () => {
+  it('has the 13 codes of spec section 7, and the 3 of check requests, with their statuses', () => {
     expect(Object.fromEntries(ERROR_CODES.map((code) => [code, httpStatusOf(code)]))).toEqual({
       INVALID_INPUT: 400,
       UNAUTHENTICATED: 401,
@@ -14,6 +14,7 @@ describe('ERROR_CATALOGUE', () => {
       CHECK_NOT_FOUND: 404,
       CHECK_REQUEST_NOT_FOUND: 404,
       CHECK_REQUEST_CLOSED: 409,
+      CHECK_REQUEST_CHECKING: 409,
       RATE_LIMITED: 429,
       INTERNAL: 500,
       UPSTREAM_UNEXPECTED: 502,

@@ -82,6 +82,13 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, CatalogueEntry>> = {
     action: 'read the request; do not retry',
     asyncRetry: null,
   },
+  CHECK_REQUEST_CHECKING: {
+    status: 409,
+    message:
+      "A check of the applicant's details is running right now: it ends within minutes. Read the request again; if it is still waiting then, cancel it.",
+    action: 'read the request again in a few minutes',
+    asyncRetry: null,
+  },
   RATE_LIMITED: {
     status: 429,
     message: 'Too many requests. Wait for the number of seconds in the Retry-After header, then retry.',

@@ -21,6 +21,7 @@ function state(over: Partial<CheckRequestState> = {}): CheckRequestState {
     client_reference: null,
     callback_url: null,
     applicant_email: EMAIL,
+    applicant_email_status: 'sending',
     failed_attempts: 0,
     expires_at: new Date('2026-12-12T10:00:00Z'),
     created_at: NOW,
@@ -53,6 +54,7 @@ describe('withApplicantLinkMail', () => {
   it('e-mails the link to applicant_email, naming the checker, and answers as create did', async () => {
     const record = checkRequestRecord(state(), null, NOW, URL);
     const pending: Promise<void>[] = [];
+    const recorded: [string, string][] = [];
     const { log, lines } = capturedLog();
     const create = withApplicantLinkMail(async () => ok({ record, location: '/x' }), {
       mailer: createSmtpMailer(smtp.url, 'checks@example.com'),
@@ -62,6 +64,7 @@ describe('withApplicantLinkMail', () => {
         pending.push(p);
         return p;
       },
+      recordStatus: async (id, status) => void recorded.push([id, status]),
     });
     const before = smtp.mails.length;
     const created = await create();
@@ -75,12 +78,14 @@ describe('withApplicantLinkMail', () => {
     expect(mail?.raw).toContain(URL);
     expect(mail?.raw).toMatch(/Content-Type: text\/plain/i);
     expect(lines.join('')).toContain('link e-mailed to the applicant');
+    expect(recorded).toEqual([[record.id, 'sent']]);
     expect(lines.join('')).not.toContain(EMAIL);
   });
 
   it('still answers when the mail server is away, and logs the failure without the address', async () => {
     const record = checkRequestRecord(state(), null, NOW, URL);
     const pending: Promise<void>[] = [];
+    const recorded: [string, string][] = [];
     const { log, lines } = capturedLog();
     const create = withApplicantLinkMail(async () => ok({ record }), {
       mailer: createSmtpMailer('smtp://127.0.0.1:9', 'checks@example.com'),
@@ -90,11 +95,13 @@ describe('withApplicantLinkMail', () => {
         pending.push(p);
         return p;
       },
+      recordStatus: async (id, status) => void recorded.push([id, status]),
     });
     expect((await create()).ok).toBe(true);
     await Promise.all(pending);
     const logged = lines.join('');
     expect(logged).toContain('the link e-mail could not be sent');
+    expect(recorded).toEqual([[record.id, 'failed']]);
     expect(logged).toContain(record.id);
     expect(logged).not.toContain(EMAIL);
     expect(logged).not.toContain(URL);
@@ -103,10 +110,13 @@ describe('withApplicantLinkMail', () => {
   it('sends nothing without applicant_email, without a link, or without SMTP settings', async () => {
     const before = smtp.mails.length;
     const sent: string[] = [];
+    const recorded: string[] = [];
+    const { log, lines } = capturedLog();
     const deps = {
       mailer: { send: async (m: { to: string }) => void sent.push(m.to) },
-      log: capturedLog().log,
+      log,
       track: (send: () => Promise<void>) => send(),
+      recordStatus: async (_id: string, status: string) => void recorded.push(status),
     };
     await withApplicantLinkMail(
       async () => ok({ record: checkRequestRecord(state({ applicant_email: null }), null, NOW, URL) }),
@@ -114,9 +124,32 @@ describe('withApplicantLinkMail', () => {
     )();
     await withApplicantLinkMail(async () => ok({ record: checkRequestRecord(state(), null, NOW) }), deps)();
     expect(sent).toEqual([]);
-    const create = async () => ok({ record: checkRequestRecord(state(), null, NOW, URL) });
-    expect(withApplicantLinkMail(create, { ...deps, mailer: null })).toBe(create);
+    expect(lines.join('')).toBe('');
+    const record = checkRequestRecord(state({ applicant_email_status: 'not_sent' }), null, NOW, URL);
+    const created = await withApplicantLinkMail(async () => ok({ record }), { ...deps, mailer: null })();
+    expect(created).toEqual(ok({ record }));
+    expect(sent).toEqual([]);
+    expect(recorded).toEqual([]);
     expect(smtp.mails.length).toBe(before);
+  });
+
+  it('logs a warning, without the address, when applicant_email is not sent for want of mail settings', async () => {
+    const { log, lines } = capturedLog();
+    const record = checkRequestRecord(state({ applicant_email_status: 'not_sent' }), null, NOW, URL);
+    const deps = {
+      mailer: null,
+      log,
+      track: (send: () => Promise<void>) => send(),
+      recordStatus: async () => {},
+    };
+    await withApplicantLinkMail(async () => ok({ record }), deps)();
+    const logged = lines.join('');
+    expect(logged).toContain('"level":40');
+    expect(logged).toContain('applicant_email was not sent');
+    expect(logged).toContain('RTW_SMTP_URL');
+    expect(logged).toContain(record.id);
+    expect(logged).not.toContain(EMAIL);
+    expect(logged).not.toContain(URL);
   });
 });
 
@@ -137,6 +170,7 @@ describe('summaryOfRecord', () => {
     } as Partial<CheckRequestState>);
     expect(summaryOfRecord(checkRequestRecord(is, null, NOW))).toEqual({
       kind: 'immigration_status',
+      mode: 'test',
       asker: 'Big Bank plc',
       jobTitle: 'Loans officer',
       purpose: 'Travel',

@@ -18,6 +18,7 @@ import { registerApplicantRoutes } from './applicant-routes.js';
 const NOW = new Date('2026-11-28T10:00:00Z');
 const REQUEST = {
   kind: 'right_to_work' as const,
+  mode: 'live' as const,
   asker: 'Acme Ltd',
   expiresAt: new Date('2026-12-12T10:00:00Z'),
 };

@@ -3,15 +3,13 @@ import {
   applicantUrl,
   type CheckRequest,
   type CheckRequestList,
-  cancelRefusal,
+  cancelDecision,
   encodeCursor,
   isCheckRequestId,
-  isFinalRequestStatus,
   newApplicantToken,
   newCheckRequestId,
   newCheckRequestState,
   readListQuery,
-  statusAt,
   validateCheckRequestCreate,
 } from '@sharecode/core/check-requests';
 import type { AccountsRepo, AuthenticatedKey } from '../accounts/ports.js';
@@ -31,6 +29,8 @@ export interface ManageRequestsDeps {
   /** A live key's usage now (for the 402 of an account that cannot run live checks); null for sandbox keys. */
   readonly usageOf: (key: AuthenticatedKey) => Promise<UsageSnapshot | null>;
   readonly upgradeUrl: string;
+  /** True when the server has SMTP settings: a request's applicant_email is then e-mailed the link. */
+  readonly canSendMail: boolean;
 }
 
 export interface CreatedRequest {
@@ -68,7 +68,12 @@ export function createManageRequests(deps: ManageRequestsDeps) {
       if (refusal) return fail(refusal);
       const now = clock();
       const token = newApplicantToken();
-      const state = newCheckRequestState(request, { id: newCheckRequestId(), mode: key.mode, now });
+      const state = newCheckRequestState(request, {
+        id: newCheckRequestId(),
+        mode: key.mode,
+        now,
+        canSendMail: deps.canSendMail,
+      });
       // Fixed when made (as a check's is when queued): a later change of the default does not move it.
       const eventUrl =
         request.callback_url ?? (await deps.accounts.getDefaultCallbackUrl(key.accountId, key.mode));
@@ -130,23 +135,24 @@ export function createManageRequests(deps: ManageRequestsDeps) {
       });
     },
 
-    /** DELETE: 200 cancelled (again: the same), 409 once submitted, expired or locked. */
+    /**
+     * DELETE: 200 cancelled (again: the same), 409 while a check of the applicant's details is
+     * pending (CHECK_REQUEST_CHECKING), 409 once submitted, expired or locked (core's cancelDecision).
+     */
     async cancel(key: AuthenticatedKey, id: string): Promise<Outcome<CheckRequest, CheckError>> {
       if (!(await findOwn(key, id))) return notFound();
       const now = clock();
       const outcome = await repo.transaction(async (tx) => {
         const current = await repo.lock(tx, id);
         if (!current) return 'gone' as const;
-        const status = statusAt(current.state, now);
-        if (status === 'cancelled') return 'ok' as const;
-        if (isFinalRequestStatus(status)) return status;
+        const decision = cancelDecision(current.state, now);
+        if (decision === 'unchanged') return 'ok' as const;
+        if (decision !== 'cancel') return decision;
         await repo.end(tx, id, 'cancelled', now);
         return 'ok' as const;
       });
       if (outcome === 'gone') return notFound();
-      if (outcome !== 'ok') {
-        return fail(cancelRefusal(outcome));
-      }
+      if (outcome !== 'ok') return fail(outcome);
       const after = await repo.find(id, key.accountId, key.mode);
       return after ? ok(requestRecord(after, now)) : notFound();
     },

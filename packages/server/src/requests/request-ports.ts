@@ -1,4 +1,5 @@
 import type {
+  ApplicantEmailStatus,
   ApplicantFieldError,
   CheckRequestState,
   CheckRequestStatus,
@@ -80,6 +81,8 @@ export interface CheckRequestsRepo {
   ): Promise<void>;
   /** The page showed `sent`; false when another read did first. */
   markSentShown(id: string): Promise<boolean>;
+  /** What became of the link's e-mail, once the mailer knows (only a `sending` one changes). */
+  recordEmailStatus(id: string, status: Extract<ApplicantEmailStatus, 'sent' | 'failed'>): Promise<void>;
   markEndedEvent(tx: RequestTransaction, id: string, at: Date): Promise<void>;
   /** Ids of waiting requests past `expires_at` with no check pending, oldest expiry first. */
   dueForExpiry(now: Date, limit: number): Promise<string[]>;

@@ -19,6 +19,8 @@ export interface CheckRequestsDeps {
   /** A live key's usage now (402 refusals); null for sandbox keys. */
   readonly usageOf: (key: AuthenticatedKey) => Promise<UsageSnapshot | null>;
   readonly upgradeUrl: string;
+  /** True when the server has SMTP settings (applicant_email_status starts `sending`, else `not_sent`). */
+  readonly canSendMail: boolean;
   readonly clock: () => Date;
   readonly log: Logger;
   /** How long the applicant's submission waits for a sandbox check (tests may shorten it). */
@@ -45,6 +47,7 @@ export function createCheckRequests(deps: CheckRequestsDeps): CheckRequests {
       callbackUrlPolicy: deps.callbackUrlPolicy,
       usageOf: deps.usageOf,
       upgradeUrl: deps.upgradeUrl,
+      canSendMail: deps.canSendMail,
     }),
     applicant: createApplicantService({
       repo: deps.repo,

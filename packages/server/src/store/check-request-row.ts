@@ -1,5 +1,10 @@
 import type { CheckKind } from '@sharecode/core';
-import type { ApplicantField, CheckRequestState, CheckRequestStatus } from '@sharecode/core/check-requests';
+import type {
+  ApplicantEmailStatus,
+  ApplicantField,
+  CheckRequestState,
+  CheckRequestStatus,
+} from '@sharecode/core/check-requests';
 import type { KeyMode } from '../accounts/api-key.js';
 import type { StoredCheckRequest } from '../requests/request-ports.js';
 import { type CheckSeals, prefixedRecord, recordColumns } from './async-check-row.js';
@@ -19,7 +24,7 @@ const CHECK_PREFIX = 'chk_';
 
 /** A request's columns (alias `r`) with its latest check's (alias `c`, joined on latest_check_id). */
 export const REQUEST_COLUMNS = `r.id, r.account_id, r.key_id, r.mode, r.kind, r.checker,
-  r.client_reference_sealed, r.callback_url_sealed, r.applicant_email_sealed, r.event_url_sealed, r.status,
+  r.client_reference_sealed, r.callback_url_sealed, r.applicant_email_sealed, r.event_url_sealed, r.applicant_email_status, r.status,
   r.failed_attempts, r.checks_made, r.last_error_field, r.last_error_message, r.notice, r.sent_shown,
   r.expires_at, r.created_at, r.ended_at, r.ended_event_at, ${recordColumns('c', CHECK_PREFIX)}`;
 
@@ -41,6 +46,7 @@ export interface RequestRow extends Record<string, unknown> {
   callback_url_sealed: Uint8Array | null;
   applicant_email_sealed: Uint8Array | null;
   event_url_sealed: Uint8Array | null;
+  applicant_email_status: ApplicantEmailStatus | null;
   status: CheckRequestStatus;
   failed_attempts: number;
   checks_made: number;
@@ -86,6 +92,7 @@ export function requestSeals(keys: SealingKeys, checks: CheckSeals): RequestSeal
         client_reference: open(row.id, 'client_reference', row.client_reference_sealed),
         callback_url: open(row.id, 'callback_url', row.callback_url_sealed),
         applicant_email: open(row.id, 'applicant_email', row.applicant_email_sealed),
+        applicant_email_status: row.applicant_email_status,
         failed_attempts: row.failed_attempts,
         expires_at: row.expires_at,
         created_at: row.created_at,

@@ -38,8 +38,9 @@ export function createCheckRequestsRepo(db: Db, keys: SealingKeys): CheckRequest
         await tx.query(
           `INSERT INTO check_requests
              (id, account_id, key_id, mode, kind, token_hash, checker, client_reference_sealed,
-              callback_url_sealed, applicant_email_sealed, event_url_sealed, status, expires_at, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'waiting', $12, $13)`,
+              callback_url_sealed, applicant_email_sealed, event_url_sealed, applicant_email_status, status,
+              expires_at, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'waiting', $13, $14)`,
           [
             state.id,
             request.accountId,
@@ -52,6 +53,7 @@ export function createCheckRequestsRepo(db: Db, keys: SealingKeys): CheckRequest
             await sealed('callback_url', state.callback_url),
             await sealed('applicant_email', state.applicant_email),
             await sealed('event_url', request.eventUrl),
+            state.applicant_email_status,
             state.expires_at,
             state.created_at,
           ],
@@ -139,6 +141,14 @@ export function createCheckRequestsRepo(db: Db, keys: SealingKeys): CheckRequest
           attempt.error?.message ?? null,
           attempt.notice,
         ],
+      );
+    },
+
+    async recordEmailStatus(id, status) {
+      await db.query(
+        `UPDATE check_requests SET applicant_email_status = $2
+           WHERE id = $1 AND applicant_email_status = 'sending'`,
+        [id, status],
       );
     },
 

@@ -4,6 +4,7 @@ import { CLUSTER_MIGRATION } from './cluster-migration.js';
 import { DASHBOARD_MIGRATION } from './dashboard-migration.js';
 import type { Db } from './db.js';
 import { EMAIL_UNIQUE_MIGRATION } from './email-unique-migration.js';
+import { REQUEST_EMAIL_STATUS_MIGRATION } from './request-email-status-migration.js';
 import { RESERVATION_HOLDER_MIGRATION } from './reservation-holder-migration.js';
 import { SHRED_MIGRATION } from './shred-migration.js';
 import { WEBHOOKS_MIGRATION } from './webhook-migration.js';
@@ -103,6 +104,7 @@ export const MIGRATIONS: readonly Migration[] = [
   CLUSTER_MIGRATION,
   RESERVATION_HOLDER_MIGRATION,
   CHECK_REQUESTS_MIGRATION,
+  REQUEST_EMAIL_STATUS_MIGRATION,
 ];
 
 /** The newest schema version this server knows (GET /readyz compares the database's with it). */

@@ -51,7 +51,10 @@ describe('rtw request <kind>', () => {
       /^Check request creq_[A-Za-z0-9]{32} \(right to work, test mode\) for Acme Ltd$/m,
     );
     expect(run.stdout).toContain('shown only this once');
-    expect(run.stdout).toContain('e-mailed the link to sam@example.com; if not, send it yourself');
+    // The sandbox sends no mail: applicant_email_status is not_sent, and the CLI says so.
+    expect(run.stdout).toContain(
+      'This service has no mail settings, so the link was not e-mailed to sam@example.com: send it yourself.',
+    );
     expect(run.stdout).toMatch(/^Link expires: +\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} (GMT|BST)$/m);
     expect(run.stdout).toMatch(/^Follow it with: +rtw request status creq_\w+ --wait$/m);
     expect(run.stdout).not.toMatch(/[\u2580\u2584\u2588]/);
@@ -332,6 +335,15 @@ describe('rtw request status, list and cancel across commands', () => {
     const next = await runMain((more ?? '').split(' ').slice(1), shared.env);
     expect(next.code).toBe(0);
     expect(next.stdout.split('\n')[1]).not.toBe(one.stdout.split('\n')[1]);
+  });
+
+  it('status shows what became of the e-mail', async () => {
+    const request = await made('right_to_work', ['--email', 'sam@example.com']);
+    expect(request.applicant_email_status).toBe('not_sent');
+    const status = await runMain(['request', 'status', request.id], shared.env);
+    expect(status.stdout).toContain(
+      'Applicant e-mail: sam@example.com (not e-mailed, as the service has no mail settings: send the link yourself)',
+    );
   });
 
   it('cancel closes a waiting link (again: the same); a submitted one is CHECK_REQUEST_CLOSED, exit 12', async () => {

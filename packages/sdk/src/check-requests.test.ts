@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ShareCodeClient } from './client.js';
 import {
+  isCheckRequestChecking,
   isCheckRequestClosed,
   isCheckRequestNotFound,
   isRetryable,
@@ -243,6 +244,21 @@ describe('getCheckRequest and cancelCheckRequest', () => {
     const error = await client.cancelCheckRequest(ID).catch((e: unknown) => e);
     expect(isCheckRequestClosed(error)).toBe(true);
     expect(error).toMatchObject({ status: 409 });
+  });
+
+  it('CHECK_REQUEST_CHECKING (a check is running) is a typed error, not retried', async () => {
+    const { client, seen } = scripted(() => apiError(409, 'CHECK_REQUEST_CHECKING'));
+    const error = await client.cancelCheckRequest(ID).catch((e: unknown) => e);
+    expect(isCheckRequestChecking(error)).toBe(true);
+    expect(isCheckRequestClosed(error)).toBe(false);
+    expect(error).toMatchObject({ status: 409, code: 'CHECK_REQUEST_CHECKING' });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('reads applicant_email_status', async () => {
+    const sent = request({ applicant_email: 'sam@example.com', applicant_email_status: 'not_sent' });
+    const { client } = scripted(() => json(sent));
+    await expect(client.getCheckRequest(ID)).resolves.toMatchObject({ applicant_email_status: 'not_sent' });
   });
 });
 

@@ -87,6 +87,16 @@ export function isCheckRequestClosed(
   return isShareCodeApiError(error, 'CHECK_REQUEST_CLOSED');
 }
 
+/**
+ * A check of the applicant's details is running, so the request cannot be cancelled yet (409): it
+ * ends within minutes. Read the request again; if it is still waiting then, cancel it.
+ */
+export function isCheckRequestChecking(
+  error: unknown,
+): error is ShareCodeApiError & { readonly code: 'CHECK_REQUEST_CHECKING' } {
+  return isShareCodeApiError(error, 'CHECK_REQUEST_CHECKING');
+}
+
 export function isRateLimited(
   error: unknown,
 ): error is ShareCodeApiError & { readonly code: 'RATE_LIMITED' } {

@@ -87,6 +87,32 @@ export function statusWords(request: CheckRequest): string {
   }
 }
 
+/**
+ * What became of the link's e-mail, from `applicant_email_status`, as a sentence without its full
+ * stop (the caller may add how else to send the link).
+ */
+export function emailWords(request: CheckRequest): string {
+  const to = request.applicant_email;
+  if (to === null) return 'Send it to the applicant yourself (e-mail or text message)';
+  switch (request.applicant_email_status) {
+    case 'sent':
+      return `The service has e-mailed the link to ${to}`;
+    case 'sending':
+      return `The service is e-mailing the link to ${to} (rtw request status ${request.id} says when it is sent)`;
+    case 'failed':
+      return `The service could not e-mail the link to ${to}: send it yourself`;
+    default:
+      return `This service has no mail settings, so the link was not e-mailed to ${to}: send it yourself`;
+  }
+}
+
+const EMAIL_STATUS_WORDS = {
+  sent: 'e-mailed the link',
+  sending: 'e-mailing the link',
+  failed: 'could not e-mail the link: send it yourself',
+  not_sent: 'not e-mailed, as the service has no mail settings: send the link yourself',
+} as const;
+
 /** The lines about a request (a submitted request's result is rendered apart, as `rtw poll` renders it). */
 export function renderRequest(request: CheckRequest, p: Palette): string[] {
   const colour = request.status === 'submitted' ? p.green : request.status === 'waiting' ? p.yellow : p.red;
@@ -95,7 +121,11 @@ export function renderRequest(request: CheckRequest, p: Palette): string[] {
     `Status:           ${statusWords(request)}`,
     `Asked by:         ${inHrWords(askedBy(request))}`,
   ];
-  if (request.applicant_email !== null) lines.push(`Applicant e-mail: ${inHrWords(request.applicant_email)}`);
+  if (request.applicant_email !== null) {
+    const status = request.applicant_email_status;
+    const words = status === null ? '' : ` (${EMAIL_STATUS_WORDS[status]})`;
+    lines.push(`Applicant e-mail: ${inHrWords(request.applicant_email)}${words}`);
+  }
   if (request.client_reference !== null)
     lines.push(`Client reference: ${inHrWords(request.client_reference)}`);
   if (request.callback_url !== null) lines.push(`Callback URL:     ${inHrWords(request.callback_url)}`);

@@ -3,7 +3,7 @@ import type { Output } from '../output/output.js';
 import { layoutWidth } from '../output/wrap.js';
 import { londonTime } from '../render/london-time.js';
 import { LOCAL_LINK_WARNING, linkIsLocalOnly } from './link-reach.js';
-import { askedBy } from './render.js';
+import { askedBy, emailWords } from './render.js';
 
 const TITLES = {
   right_to_work: 'right to work',
@@ -42,11 +42,7 @@ export async function showCreated(
   }
   const qr = options.qr && out.io.stdout.isTTY === true && url !== '' && (await printQr(out, url));
   const scan = qr ? ', or let them scan the QR code from your screen' : '';
-  out.data(
-    request.applicant_email === null
-      ? `Send it to the applicant yourself (e-mail or text message)${scan}.`
-      : `If the service sends mail, it has e-mailed the link to ${request.applicant_email}; if not, send it yourself${scan}.`,
-  );
+  out.data(`${emailWords(request)}${scan}.`);
   out.data('They enter their share code and date of birth there; you never see or retype them.');
   out.data(`Link expires:     ${londonTime(request.expires_at)}`);
   out.data(`Follow it with:   ${options.follow}`);

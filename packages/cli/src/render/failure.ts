@@ -46,6 +46,8 @@ export function exitCodeForApiCode(code: string): ExitCode {
   if (status === 400) return EXIT.INVALID_INPUT;
   if (status === 401 || status === 402) return EXIT.AUTH_OR_PAYMENT;
   if (status === 404) return EXIT.NOT_FOUND;
+  // CHECK_REQUEST_CHECKING: a check of the applicant's details runs for a minute or so; try again then.
+  if (code === 'CHECK_REQUEST_CHECKING') return EXIT.RETRYABLE;
   // CHECK_REQUEST_CLOSED: the request has already ended; reading it says how.
   if (status === 409) return EXIT.REQUEST_ENDED;
   if (status === 429 || status >= 500) return EXIT.RETRYABLE;

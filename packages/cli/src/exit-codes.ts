@@ -42,9 +42,9 @@ export const EXIT_CODES_HELP = `Exit codes:
   2    invalid input or usage (INVALID_INPUT, a bad flag): fix it, do not retry as is
   3    API key or account (UNAUTHENTICATED, INVALID_KEY, QUOTA_EXCEEDED, PAYMENT_REQUIRED)
   4    not found (NOT_FOUND, DOB_MISMATCH: the applicant re-checks; CHECK_NOT_FOUND, CHECK_REQUEST_NOT_FOUND: check the id)
-  5    worth retrying later (RATE_LIMITED, BUSY, TIMEOUT, INTERNAL, UPSTREAM_UNEXPECTED, network, time-out)
+  5    worth retrying later (RATE_LIMITED, BUSY, TIMEOUT, INTERNAL, UPSTREAM_UNEXPECTED, network, time-out; CHECK_REQUEST_CHECKING: in a minute)
   6    verify-webhook refused the webhook
-  7    --wait gave up while the check (or check request) was still open (it goes on: rtw poll <id> --wait)
+  7    --wait gave up while the check (or check request) was still open (it goes on: rtw poll <id> --wait, or rtw request status <id> --wait)
   8    --batch finished but some rows ended with an error (see the results file)
   9    the register does not verify (verify, prune, report and followups name each problem)
   10   followups: at least one follow-up check is overdue

@@ -39,6 +39,8 @@ function kindHelp(name: KindName): string {
 The link is printed once (the service keeps only a fingerprint of it): send it to the applicant, or
 let them scan the QR code shown on a terminal. They enter their share code and date of birth there;
 three failed attempts lock the link. A live key's request is charged once, only for a successful check.
+Lost the link? It cannot be shown again: cancel the request (rtw request cancel <id>) and make a new one.
+With --reference, a waiting request already made for it is refused (exit 2) unless --another is given.
 
 Examples:
   rtw request ${name} ${EXAMPLE_FLAGS[name]} --email sam@example.com
@@ -61,7 +63,9 @@ Examples:
   rtw request right-to-work --company "Acme Ltd" --email sam@example.com
   rtw request status creq_... --wait --register --person EMP-0042
   rtw request list --status waiting
-  rtw request cancel creq_...`,
+  rtw request cancel creq_...
+
+Lost the link? It cannot be shown again: cancel the request (rtw request cancel <id>) and make a new one.`,
     );
 
   for (const name of KIND_NAMES) {
@@ -91,6 +95,10 @@ Examples:
                 .option(
                   '--callback-url <url>',
                   "https address the service posts the check's result (and the request's end) to",
+                )
+                .option(
+                  '--another',
+                  'make the request even when one for the same --reference is still waiting (a second open link)',
                 )
                 .option('--no-qr', 'no QR code on a terminal'),
               'print and save the result like `rtw check`',

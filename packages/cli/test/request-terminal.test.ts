@@ -2,9 +2,11 @@
 // a QR code of it on screen, `status --wait` with its spinner until the applicant (played here with
 // the sandbox's helper) has sent their details, Ctrl-C that stops waiting without harm, and cancel.
 
+import { join } from 'node:path';
 import type { CheckRequest } from '@sharecode/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTerminal, type TerminalRun } from './support/pty.js';
+import { type RegisterEnv, registerEnv } from './support/register-env.js';
 import { applicantSends, type SharedSandbox, shareSandbox } from './support/request-sandbox.js';
 import { json, runMain } from './support/run-main.js';
 
@@ -14,13 +16,16 @@ const started = (run: TerminalRun): TerminalRun => {
   return run;
 };
 let shared: SharedSandbox;
+let register: RegisterEnv;
 
 beforeAll(async () => {
   shared = await shareSandbox();
+  register = await registerEnv('rtw-request-terminal-');
 });
 afterAll(async () => {
   for (const run of runs) if (run.child.exitCode === null) run.child.kill('SIGKILL');
   await shared?.close();
+  await register?.cleanup();
 });
 
 const LINK = /\n {2}(http\S+\/r\/[A-Za-z0-9]{32})\n/;
@@ -37,7 +42,7 @@ describe('rtw request at a terminal', () => {
     expect(qr.length).toBeGreaterThanOrEqual(13);
     expect(qr[0]).toMatch(/^ {2}\u2588{25,}$/);
     expect(screen).toMatch(/Link expires: +\d{4}-\d{2}-\d{2} /);
-    const id = /Follow it with: +rtw request status (creq_\w+) --wait/.exec(screen)?.[1];
+    const id = /Follow it with: +RTW_BASE_URL=\S+ rtw request status (creq_\w+) --wait/.exec(screen)?.[1];
     expect(id).toMatch(/^creq_\w{32}$/);
   });
 
@@ -67,11 +72,46 @@ describe('rtw request at a terminal', () => {
     run.type('\x03');
     expect(await run.exit).toBe(130);
     expect(run.screen).toContain(
-      `Interrupted. Check request ${request.id} is still open: its link works until it is used or expires. Wait again with: rtw request status ${request.id} --wait`,
+      `Interrupted. Check request ${request.id} is still open: its link works until it is used or expires. Wait again with: RTW_BASE_URL=${shared.baseUrl} rtw request status ${request.id} --wait`,
     );
     const cancel = started(inTerminal(['request', 'cancel', request.id], shared.env));
     expect(await cancel.exit).toBe(0);
     expect(cancel.screen).toMatch(/Check request creq_\w+ {2}cancelled/);
     expect(cancel.screen).toContain(`Cancelled: the link of ${request.id} no longer works.`);
+  });
+
+  it('Ctrl-C while the creating command waits to file: the command to wait again repeats every filing flag', async () => {
+    const folder = join(register.root, 'HR register');
+    const run = started(
+      inTerminal(
+        [
+          'request',
+          'right-to-work',
+          '--company',
+          'Acme Ltd',
+          '--wait',
+          '--register',
+          folder,
+          '--person',
+          'EMP-0062',
+          '--checked-by',
+          'Jo Smith',
+          '--likeness',
+          'in-person',
+        ],
+        { ...shared.env, ...register.env },
+      ),
+    );
+    await run.waitFor('Waiting for the applicant');
+    run.type('\x03');
+    expect(await run.exit).toBe(130);
+    const again = /Wait again with: (.*--likeness in-person)/.exec(
+      run.screen.replaceAll(/\s*\n\s*/g, ' '),
+    )?.[1];
+    expect(again).toMatch(
+      new RegExp(
+        `^RTW_BASE_URL=\\S+ rtw request status creq_\\w{32} --wait --register '${folder}' --person EMP-0062 --checked-by 'Jo Smith' --likeness in-person$`,
+      ),
+    );
   });
 });

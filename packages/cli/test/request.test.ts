@@ -51,7 +51,10 @@ describe('rtw request <kind>', () => {
       /^Check request creq_[A-Za-z0-9]{32} \(right to work, test mode\) for Acme Ltd$/m,
     );
     expect(run.stdout).toContain('shown only this once');
-    expect(run.stdout).toContain('e-mailed the link to sam@example.com; if not, send it yourself');
+    // The sandbox sends no mail: applicant_email_status is not_sent, and the CLI says so.
+    expect(run.stdout).toContain(
+      'This service has no mail settings, so the link was not e-mailed to sam@example.com: send it yourself.',
+    );
     expect(run.stdout).toMatch(/^Link expires: +\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} (GMT|BST)$/m);
     expect(run.stdout).toMatch(/^Follow it with: +rtw request status creq_\w+ --wait$/m);
     expect(run.stdout).not.toMatch(/[\u2580\u2584\u2588]/);
@@ -150,8 +153,10 @@ describe('rtw request <kind>', () => {
     );
     expect(open.code, open.stderr).toBe(0);
     const submitted = json<CheckRequest>(open);
-    expect(submitted).toMatchObject({ status: 'submitted', failed_attempts: 1, url: null });
-    // --json --wait: stdout holds only the ended record; the link went to stderr.
+    expect(submitted).toMatchObject({ status: 'submitted', failed_attempts: 1 });
+    // --json --wait: stdout holds only the ended record, carrying the link made (stderr may be lost).
+    expect(submitted.url).toMatch(/\/r\/\w{32}$/);
+    expect(open.stderr).toContain(submitted.url);
     expect(open.stderr).toMatch(/link for the applicant \(shown only this once\): \S+\/r\/\w{32}/);
 
     const locked = await runMain(
@@ -165,8 +170,101 @@ describe('rtw request <kind>', () => {
     );
     expect(locked.code).toBe(12);
     expect(locked.stdout).toMatch(/locked/);
-    expect(locked.stdout).toContain('3 failed attempts locked the link; no check was made');
+    expect(locked.stdout).toContain(
+      '3 failed attempts locked the link (the last: the share code was not found); no check succeeded',
+    );
     expect(locked.stderr).toContain('Error CHECK_REQUEST_ENDED');
+  });
+});
+
+describe('rtw request <kind> against a served service', () => {
+  it('warns under a link applicants elsewhere cannot open; says how to follow it there, and what to do if the link is lost', async () => {
+    const run = await runMain(create('right_to_work'), shared.env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('the applicant cannot open it from elsewhere');
+    expect(run.stderr).toContain('RTW_PUBLIC_URL');
+    const id = /^Check request (creq_\w+)/m.exec(run.stdout)?.[1] ?? '';
+    expect(run.stdout).toContain(
+      `Follow it with:   RTW_BASE_URL=${shared.baseUrl} rtw request status ${id} --wait`,
+    );
+    expect(run.stdout).toContain(
+      `Lost the link?    It cannot be shown again: cancel this request (rtw request cancel ${id})`,
+    );
+    const json = await runMain([...create('right_to_work'), '--json'], shared.env);
+    expect(json.stderr).toContain('the applicant cannot open it from elsewhere');
+  });
+
+  it('refuses a second open request for the same --reference (exit 2), unless --another', async () => {
+    const first = await made('right_to_work', ['--reference', 'EMP-0060']);
+    const again = await runMain(create('right_to_work', ['--reference', 'EMP-0060']), shared.env);
+    expect(again.code).toBe(2);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toContain(
+      `Error CHECK_REQUEST_OPEN: Check request ${first.id} for this --reference is still open (made `,
+    );
+    expect(again.stderr).toContain(`cancel it first (rtw request cancel ${first.id}), then run this again`);
+    expect(again.stderr).toContain('add --another');
+    const waiting = json<CheckRequestPage>(
+      await runMain(['request', 'list', '--status', 'waiting', '--json'], shared.env),
+    );
+    expect(waiting.data.filter((request) => request.client_reference === 'EMP-0060')).toHaveLength(1);
+
+    const another = await runMain(
+      create('right_to_work', ['--reference', 'EMP-0060', '--another']),
+      shared.env,
+    );
+    expect(another.code, another.stderr).toBe(0);
+    await runMain(['request', 'cancel', first.id], shared.env);
+    const second = json<CheckRequestPage>(
+      await runMain(['request', 'list', '--status', 'waiting', '--json'], shared.env),
+    );
+    for (const request of second.data.filter((r) => r.client_reference === 'EMP-0060'))
+      await runMain(['request', 'cancel', request.id], shared.env);
+    const afterCancel = await runMain(
+      create('right_to_work', ['--reference', 'EMP-0060', '--json']),
+      shared.env,
+    );
+    expect(afterCancel.code, afterCancel.stderr).toBe(0);
+  });
+
+  it('--wait --json that times out: the error document carries the link; the hint repeats every filing flag', async () => {
+    const run = await runMain(
+      [
+        ...create('right_to_work'),
+        '--wait',
+        '--json',
+        '--timeout',
+        '0.3',
+        '--register',
+        join(root, 'timeout register'),
+        '--person',
+        'EMP-0061',
+        '--checked-by',
+        'Jo Smith',
+        '--likeness',
+        'video',
+      ],
+      { ...shared.env, ...env },
+    );
+    expect(run.code).toBe(7);
+    const body = json<{ error: { code: string }; check_request: { id: string; url: string } }>(run);
+    expect(body.error.code).toBe('STILL_RUNNING');
+    expect(body.check_request.id).toMatch(/^creq_\w{32}$/);
+    expect(body.check_request.url).toMatch(/\/r\/\w{32}$/);
+    expect(run.stderr).toContain(
+      `RTW_BASE_URL=${shared.baseUrl} rtw request status ${body.check_request.id} --wait --register '${join(root, 'timeout register')}' --person EMP-0061 --checked-by 'Jo Smith' --likeness video`,
+    );
+  });
+});
+
+describe('help', () => {
+  it('rtw --help says how to pick up a request --wait gave up on; rtw request --help, what to do if the link is lost', async () => {
+    const top = await runMain(['--help'], {});
+    expect(top.stdout).toContain('rtw poll <id> --wait, or rtw request status <id> --wait');
+    const request = await runMain(['request', '--help'], {});
+    expect(request.stdout).toContain('Lost the link? It cannot be shown again: cancel the request');
+    const kind = await runMain(['request', 'right-to-work', '--help'], {});
+    expect(kind.stdout).toContain('--another');
   });
 });
 
@@ -224,7 +322,7 @@ describe('rtw request status, list and cancel across commands', () => {
     const all = await runMain(['request', 'list'], shared.env);
     expect(all.code).toBe(0);
     expect(all.stdout.split('\n')[0]).toMatch(/^ID +STATUS +KIND +ATTEMPTS +CREATED +REFERENCE$/);
-    expect(all.stdout).toMatch(new RegExp(`^${second.id} +waiting +right-to-work`, 'm'));
+    expect(all.stdout).toMatch(new RegExp(`^${second.id} +waiting +right-to-work +0/3 failed `, 'm'));
     expect(all.stdout).toMatch(new RegExp(`^${first.id} +cancelled +right-to-work`, 'm'));
     const cancelled = await runMain(['request', 'list', '--status', 'cancelled', '--json'], shared.env);
     const page = json<CheckRequestPage>(cancelled);
@@ -237,6 +335,15 @@ describe('rtw request status, list and cancel across commands', () => {
     const next = await runMain((more ?? '').split(' ').slice(1), shared.env);
     expect(next.code).toBe(0);
     expect(next.stdout.split('\n')[1]).not.toBe(one.stdout.split('\n')[1]);
+  });
+
+  it('status shows what became of the e-mail', async () => {
+    const request = await made('right_to_work', ['--email', 'sam@example.com']);
+    expect(request.applicant_email_status).toBe('not_sent');
+    const status = await runMain(['request', 'status', request.id], shared.env);
+    expect(status.stdout).toContain(
+      'Applicant e-mail: sam@example.com (not e-mailed, as the service has no mail settings: send the link yourself)',
+    );
   });
 
   it('cancel closes a waiting link (again: the same); a submitted one is CHECK_REQUEST_CLOSED, exit 12', async () => {

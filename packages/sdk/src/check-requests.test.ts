@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ShareCodeClient } from './client.js';
 import {
+  isCheckRequestChecking,
   isCheckRequestClosed,
   isCheckRequestNotFound,
   isRetryable,
   isShareCodeApiError,
   isShareCodeTimeoutError,
+  mayHaveRun,
 } from './error-guards.js';
 import { ShareCodeConnectionError, ShareCodeResponseError, ShareCodeUsageError } from './errors.js';
 import type { CheckRequest } from './types.js';
@@ -129,6 +131,40 @@ describe('createCheckRequest', () => {
     expect(error).toMatchObject({ mayHaveBeenCharged: false });
     expect((error as Error).message).toContain('listCheckRequests');
     expect((error as Error).message).not.toContain('charged');
+    // But it may have made an open link: sending it again would make a second one.
+    expect(error).toMatchObject({ mayHaveRun: true });
+    expect(mayHaveRun(error)).toBe(true);
+    expect(isRetryable(error)).toBe(false);
+  });
+
+  it('is not retryable after a client timeout either (the request may have been made)', async () => {
+    const fetch = vi.fn(
+      (_input: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const client = new ShareCodeClient({ apiKey: KEY, baseUrl: 'https://api.test', fetch, timeout: 20 });
+    const error = await client
+      .createCheckRequest({ kind: 'right_to_work', company_name: 'A' })
+      .catch((e: unknown) => e);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(isShareCodeTimeoutError(error)).toBe(true);
+    expect(error).toMatchObject({ mayHaveRun: true, mayHaveBeenCharged: false });
+    expect(isRetryable(error)).toBe(false);
+  });
+
+  it('stays retryable when the request never left (connection refused)', async () => {
+    const refused = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    });
+    const { client } = scripted(() => refused);
+    const error = await client
+      .createCheckRequest({ kind: 'right_to_work', company_name: 'A' }, { maxRetries: 0 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ mayHaveRun: false });
+    expect(mayHaveRun(error)).toBe(false);
+    expect(isRetryable(error)).toBe(true);
   });
 
   it('is not resent when the connection broke after sending; the message says how to find it', async () => {
@@ -143,7 +179,8 @@ describe('createCheckRequest', () => {
     expect(error).toBeInstanceOf(ShareCodeConnectionError);
     expect(error).toMatchObject({ mayHaveBeenCharged: false });
     expect((error as Error).message).toContain('cancelCheckRequest');
-    expect(isRetryable(error)).toBe(true);
+    expect(error).toMatchObject({ mayHaveRun: true });
+    expect(isRetryable(error)).toBe(false);
   });
 
   it('refuses an answer that is not a new waiting request with its link', async () => {
@@ -207,6 +244,21 @@ describe('getCheckRequest and cancelCheckRequest', () => {
     const error = await client.cancelCheckRequest(ID).catch((e: unknown) => e);
     expect(isCheckRequestClosed(error)).toBe(true);
     expect(error).toMatchObject({ status: 409 });
+  });
+
+  it('CHECK_REQUEST_CHECKING (a check is running) is a typed error, not retried', async () => {
+    const { client, seen } = scripted(() => apiError(409, 'CHECK_REQUEST_CHECKING'));
+    const error = await client.cancelCheckRequest(ID).catch((e: unknown) => e);
+    expect(isCheckRequestChecking(error)).toBe(true);
+    expect(isCheckRequestClosed(error)).toBe(false);
+    expect(error).toMatchObject({ status: 409, code: 'CHECK_REQUEST_CHECKING' });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('reads applicant_email_status', async () => {
+    const sent = request({ applicant_email: 'sam@example.com', applicant_email_status: 'not_sent' });
+    const { client } = scripted(() => json(sent));
+    await expect(client.getCheckRequest(ID)).resolves.toMatchObject({ applicant_email_status: 'not_sent' });
   });
 });
 

@@ -265,7 +265,8 @@ export class ShareCodeClient {
   /**
    * Cancels a waiting check request (`DELETE /api/check-requests/{request_id}`): its link answers 410
    * from now on. Cancelling it again answers the same; a request already submitted, locked or expired
-   * throws CHECK_REQUEST_CLOSED.
+   * throws CHECK_REQUEST_CLOSED; one whose applicant's details are being checked right now throws
+   * CHECK_REQUEST_CHECKING (read it again in a minute).
    */
   async cancelCheckRequest(id: string, options?: RequestOptions): Promise<WithRequestId<Api.CheckRequest>> {
     const answer = await this.#send('DELETE', requestPath('cancelCheckRequest', id), undefined, options);

@@ -49,6 +49,7 @@ export function apiErrorFromResponse(
     code,
     message,
     mayHaveBeenCharged,
+    mayHaveRun,
     status: response.status,
     rawCode: parsed.code,
     requestId,

@@ -87,6 +87,16 @@ export function isCheckRequestClosed(
   return isShareCodeApiError(error, 'CHECK_REQUEST_CLOSED');
 }
 
+/**
+ * A check of the applicant's details is running, so the request cannot be cancelled yet (409): it
+ * ends within minutes. Read the request again; if it is still waiting then, cancel it.
+ */
+export function isCheckRequestChecking(
+  error: unknown,
+): error is ShareCodeApiError & { readonly code: 'CHECK_REQUEST_CHECKING' } {
+  return isShareCodeApiError(error, 'CHECK_REQUEST_CHECKING');
+}
+
 export function isRateLimited(
   error: unknown,
 ): error is ShareCodeApiError & { readonly code: 'RATE_LIMITED' } {
@@ -125,14 +135,28 @@ export function isShareCodeEvidenceError(error: unknown): error is ShareCodeEvid
 }
 
 /**
+ * True when the error says a request that is not safe to send twice may have run on the service
+ * although its answer was lost (`mayHaveRun`): a synchronous check (see `mayHaveBeenCharged`), or a
+ * `createCheckRequest` that may have made the request and its link. `isRetryable` is false for it;
+ * the message says how to recover (for a check request: find it with `listCheckRequests`, cancel it).
+ */
+export function mayHaveRun(error: unknown): boolean {
+  const kind = kindOf(error);
+  if (kind !== 'api' && kind !== 'connection' && kind !== 'timeout') return false;
+  return (error as { mayHaveRun?: unknown }).mayHaveRun === true;
+}
+
+/**
  * True when trying the same call again later may succeed and cannot charge twice: a transient API
  * error, a broken connection, or a client timeout. False when the error says a synchronous check
  * may have run and been charged (`mayHaveBeenCharged`): sending it again could charge a second
- * check. The SDK already retried what it could `maxRetries` times.
+ * check; false too when a check request's create may have made the request (`mayHaveRun`): sending
+ * it again would make a second open link. The SDK already retried what it could `maxRetries` times.
  */
 export function isRetryable(error: unknown): boolean {
   const kind = kindOf(error);
-  if ((error as { mayHaveBeenCharged?: unknown } | null)?.mayHaveBeenCharged === true) return false;
+  const facts = error as { mayHaveBeenCharged?: unknown; mayHaveRun?: unknown } | null;
+  if (facts?.mayHaveBeenCharged === true || facts?.mayHaveRun === true) return false;
   if (kind === 'api') return isRetryableCode((error as ShareCodeApiError).code);
   return kind === 'connection' || kind === 'timeout';
 }

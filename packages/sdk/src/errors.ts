@@ -38,6 +38,7 @@ export interface ApiErrorInit {
   attempts?: number | undefined;
   check?: CheckRecord | undefined;
   mayHaveBeenCharged?: boolean | undefined;
+  mayHaveRun?: boolean | undefined;
 }
 
 /** The API answered with an error (spec section 7), or an asynchronous check ended `failed`. */
@@ -59,6 +60,13 @@ export class ShareCodeApiError extends ShareCodeError {
   /** Set when the error comes from a `failed` asynchronous check (`waitForCheck` with `throwOnFailure`). */
   readonly check: CheckRecord | undefined;
   /**
+   * True when the request was not idempotent (a synchronous check, or `createCheckRequest`) and may
+   * have reached the service and run there although its answer was lost (a proxy's bare 5xx, a
+   * connection closed after sending, a client timeout): sending it again could run it twice (a
+   * second check, a second open link), so `isRetryable` says false. The message says how to recover.
+   */
+  readonly mayHaveRun: boolean;
+  /**
    * True when this was a synchronous check that may have run, and been charged, although its answer
    * was lost (a proxy's bare 5xx, a connection closed after sending, a client timeout): sending it
    * again could charge twice, so `isRetryable` says false.
@@ -79,6 +87,7 @@ export class ShareCodeApiError extends ShareCodeError {
     this.attempts = init.attempts ?? 1;
     this.check = init.check;
     this.mayHaveBeenCharged = init.mayHaveBeenCharged === true;
+    this.mayHaveRun = this.mayHaveBeenCharged || init.mayHaveRun === true;
   }
 }
 
@@ -86,6 +95,13 @@ export class ShareCodeApiError extends ShareCodeError {
 export class ShareCodeConnectionError extends ShareCodeError {
   readonly attempts: number;
   readonly idempotencyKey: string | undefined;
+  /**
+   * True when the request was not idempotent (a synchronous check, or `createCheckRequest`) and may
+   * have reached the service and run there although its answer was lost (a proxy's bare 5xx, a
+   * connection closed after sending, a client timeout): sending it again could run it twice (a
+   * second check, a second open link), so `isRetryable` says false. The message says how to recover.
+   */
+  readonly mayHaveRun: boolean;
   /**
    * True when this was a synchronous check that may have run, and been charged, although its answer
    * was lost (a proxy's bare 5xx, a connection closed after sending, a client timeout): sending it
@@ -100,6 +116,7 @@ export class ShareCodeConnectionError extends ShareCodeError {
       attempts: number;
       idempotencyKey?: string | undefined;
       mayHaveBeenCharged?: boolean | undefined;
+      mayHaveRun?: boolean | undefined;
     },
   ) {
     super('connection', message, { cause: init.cause });
@@ -107,6 +124,7 @@ export class ShareCodeConnectionError extends ShareCodeError {
     this.attempts = init.attempts;
     this.idempotencyKey = init.idempotencyKey;
     this.mayHaveBeenCharged = init.mayHaveBeenCharged === true;
+    this.mayHaveRun = this.mayHaveBeenCharged || init.mayHaveRun === true;
   }
 }
 
@@ -127,6 +145,13 @@ export class ShareCodeTimeoutError extends ShareCodeError {
   /** For `wait` (waitForCheckRequest): the check request as last seen. */
   readonly checkRequest: CheckRequest | undefined;
   /**
+   * True when the request was not idempotent (a synchronous check, or `createCheckRequest`) and may
+   * have reached the service and run there although its answer was lost (a proxy's bare 5xx, a
+   * connection closed after sending, a client timeout): sending it again could run it twice (a
+   * second check, a second open link), so `isRetryable` says false. The message says how to recover.
+   */
+  readonly mayHaveRun: boolean;
+  /**
    * True when this was a synchronous check that may have run, and been charged, although its answer
    * was lost (a proxy's bare 5xx, a connection closed after sending, a client timeout): sending it
    * again could charge twice, so `isRetryable` says false.
@@ -143,6 +168,7 @@ export class ShareCodeTimeoutError extends ShareCodeError {
       check?: CheckRecord | undefined;
       checkRequest?: CheckRequest | undefined;
       mayHaveBeenCharged?: boolean | undefined;
+      mayHaveRun?: boolean | undefined;
     },
   ) {
     super('timeout', message);
@@ -154,6 +180,7 @@ export class ShareCodeTimeoutError extends ShareCodeError {
     this.check = init.check;
     this.checkRequest = init.checkRequest;
     this.mayHaveBeenCharged = init.mayHaveBeenCharged === true;
+    this.mayHaveRun = this.mayHaveBeenCharged || init.mayHaveRun === true;
   }
 }
 

@@ -17,6 +17,7 @@ export {
   isAuthError,
   isBusy,
   isCheckNotFound,
+  isCheckRequestChecking,
   isCheckRequestClosed,
   isCheckRequestNotFound,
   isDobMismatch,
@@ -32,6 +33,7 @@ export {
   isShareCodeTimeoutError,
   isShareCodeWebhookError,
   isUpstreamTimeout,
+  mayHaveRun,
 } from './error-guards.js';
 export {
   type ApiErrorInit,
@@ -49,6 +51,7 @@ export { type EvidenceErrorReason, ShareCodeEvidenceError } from './evidence-err
 export type { FetchLike } from './fetch-with-retries.js';
 export type { ResponseMeta, WithRequestId } from './request-id.js';
 export type {
+  ApplicantEmailStatus,
   CancelledCheckRequest,
   CheckError,
   CheckFailedEvent,

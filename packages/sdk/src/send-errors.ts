@@ -107,6 +107,7 @@ export function connectionError(cause: unknown, facts: SendFacts): ShareCodeConn
     attempts: facts.attempts,
     idempotencyKey: facts.idempotencyKey,
     mayHaveBeenCharged: mayCharge(facts) && kind !== 'tls' && kind !== 'not-sent',
+    mayHaveRun: !facts.idempotent && kind !== 'tls' && kind !== 'not-sent',
   });
 }
 
@@ -122,6 +123,7 @@ export function attemptTimeoutError(timeoutMs: number, facts: SendFacts): ShareC
       attempts: facts.attempts,
       idempotencyKey: facts.idempotencyKey,
       mayHaveBeenCharged: mayCharge(facts),
+      mayHaveRun: !facts.idempotent,
     },
   );
 }
@@ -148,6 +150,7 @@ export function deadlineError(
       attempts: facts.attempts,
       idempotencyKey: facts.idempotencyKey,
       mayHaveBeenCharged,
+      mayHaveRun: midAttempt && !facts.idempotent,
     },
   );
 }

@@ -125,6 +125,12 @@ export type WebhookEvent =
 export type CheckRequestKind = Wire['CheckRequest']['kind'];
 /** `waiting` (open), then one final status: `submitted`, `locked`, `expired` or `cancelled`. */
 export type CheckRequestStatus = Wire['CheckRequestStatus'];
+/**
+ * What became of the link's e-mail (`applicant_email_status`): null without `applicant_email`;
+ * `sending`, then `sent` or `failed`; `not_sent` when the service has no mail settings (send the link
+ * yourself).
+ */
+export type ApplicantEmailStatus = Wire['ApplicantEmailStatus'];
 // `expires_in_days` has a default (14), so it may be left out of what you send.
 type Sent<T extends { expires_in_days: number }> = Flat<
   Omit<T, 'expires_in_days'> & { expires_in_days?: number | undefined }

@@ -21,13 +21,16 @@ export async function finishWithRequest(
   options: Options,
   request: CheckRequest,
   saveEvidence: boolean,
+  /** `resume`: the command that waits again and files; `url`: the link, when this command made it. */
+  extra: { resume: string; url?: string | undefined },
 ): Promise<number> {
-  if (out.json) out.jsonValue(request);
+  // The link is only in the create's answer: a document the creating command prints carries it.
+  if (out.json) out.jsonValue(extra.url === undefined ? request : { ...request, url: extra.url });
   else for (const text of renderRequest(request, out.out)) out.data(text);
   if (request.status === 'waiting') {
     if (wantsRegister(options)) {
       out.notice(
-        `Nothing filed yet: the applicant has not sent their details. File it when they do: rtw request status ${request.id} --wait --register`,
+        `Nothing filed yet: the applicant has not sent their details. File it when they do: ${extra.resume}`,
       );
     }
     return EXIT.OK;
@@ -36,7 +39,7 @@ export async function finishWithRequest(
     const failure = cliFailure(
       EXIT.REQUEST_ENDED,
       'CHECK_REQUEST_ENDED',
-      `Check request ${request.id} is ${request.status}: no check was made${wantsRegister(options) ? ', so nothing was filed' : ''}. To ask the applicant again, make a new request (rtw request ${request.kind.replaceAll('_', '-')} ...).`,
+      `Check request ${request.id} is ${request.status}: ${request.status === 'locked' ? 'no check succeeded' : 'no check was made'}${wantsRegister(options) ? ', so nothing was filed' : ''}. To ask the applicant again, make a new request (rtw request ${request.kind.replaceAll('_', '-')} ...).`,
     );
     printFailure(out, failure, { body: false });
     return failure.exitCode;

@@ -33,6 +33,24 @@ function attemptsWords(failed: number): string {
   return `${counted(failed, 'failed attempt')} (a share code not found, a date of birth that does not match, or a code for another kind of check); ${left} left before the link locks`;
 }
 
+/**
+ * What the attempt that locked a request was. A code of another kind makes no check, so the request's
+ * check is that attempt's only when it ended the request (its `completed_at` is the request's `ended_at`).
+ */
+function lastAttemptWords(request: CheckRequest): string {
+  const check = request.check;
+  const endedIt =
+    check !== null &&
+    check.status === 'failed' &&
+    check.completed_at !== null &&
+    request.ended_at !== null &&
+    Date.parse(check.completed_at) === Date.parse(request.ended_at);
+  if (endedIt && check.error?.code === 'NOT_FOUND') return 'the share code was not found';
+  if (endedIt && check.error?.code === 'DOB_MISMATCH')
+    return 'the date of birth did not match the share code';
+  return 'a share code for another kind of check';
+}
+
 /** Where the request stands, in a sentence: never the link, never the applicant's details. */
 export function statusWords(request: CheckRequest): string {
   const check = request.check;
@@ -53,23 +71,47 @@ export function statusWords(request: CheckRequest): string {
           `the applicant's last try ended with ${inHrWords(check.error.code)}, which costs no attempt; they were asked to try again later`,
         );
       }
-      parts.push(
-        request.failed_attempts > 0
-          ? attemptsWords(request.failed_attempts)
-          : 'the applicant has not sent their details yet',
-      );
+      if (request.failed_attempts > 0) parts.push(attemptsWords(request.failed_attempts));
+      else if (parts.length === 0) parts.push('the applicant has not sent their details yet');
+      else parts.push('no failed attempts');
       return parts.join('; ');
     }
     case 'submitted':
       return `the applicant's details made check ${check?.id ?? '(not shown)'}; the link is used`;
     case 'locked':
-      return `${counted(request.failed_attempts, 'failed attempt')} locked the link; no check was made. Make a new request if the applicant should try again`;
+      return `${counted(request.failed_attempts, 'failed attempt')} locked the link (the last: ${lastAttemptWords(request)}); no check succeeded. Make a new request if the applicant should try again`;
     case 'expired':
       return 'the link was not used before it expired; no check was made. Make a new request to ask again';
     case 'cancelled':
       return 'cancelled; the link no longer works';
   }
 }
+
+/**
+ * What became of the link's e-mail, from `applicant_email_status`, as a sentence without its full
+ * stop (the caller may add how else to send the link).
+ */
+export function emailWords(request: CheckRequest): string {
+  const to = request.applicant_email;
+  if (to === null) return 'Send it to the applicant yourself (e-mail or text message)';
+  switch (request.applicant_email_status) {
+    case 'sent':
+      return `The service has e-mailed the link to ${to}`;
+    case 'sending':
+      return `The service is e-mailing the link to ${to} (rtw request status ${request.id} says when it is sent)`;
+    case 'failed':
+      return `The service could not e-mail the link to ${to}: send it yourself`;
+    default:
+      return `This service has no mail settings, so the link was not e-mailed to ${to}: send it yourself`;
+  }
+}
+
+const EMAIL_STATUS_WORDS = {
+  sent: 'e-mailed the link',
+  sending: 'e-mailing the link',
+  failed: 'could not e-mail the link: send it yourself',
+  not_sent: 'not e-mailed, as the service has no mail settings: send the link yourself',
+} as const;
 
 /** The lines about a request (a submitted request's result is rendered apart, as `rtw poll` renders it). */
 export function renderRequest(request: CheckRequest, p: Palette): string[] {
@@ -79,7 +121,11 @@ export function renderRequest(request: CheckRequest, p: Palette): string[] {
     `Status:           ${statusWords(request)}`,
     `Asked by:         ${inHrWords(askedBy(request))}`,
   ];
-  if (request.applicant_email !== null) lines.push(`Applicant e-mail: ${inHrWords(request.applicant_email)}`);
+  if (request.applicant_email !== null) {
+    const status = request.applicant_email_status;
+    const words = status === null ? '' : ` (${EMAIL_STATUS_WORDS[status]})`;
+    lines.push(`Applicant e-mail: ${inHrWords(request.applicant_email)}${words}`);
+  }
   if (request.client_reference !== null)
     lines.push(`Client reference: ${inHrWords(request.client_reference)}`);
   if (request.callback_url !== null) lines.push(`Callback URL:     ${inHrWords(request.callback_url)}`);
@@ -97,9 +143,7 @@ export function requestRow(request: CheckRequest): string[] {
     request.id,
     request.status,
     kindNameOf(request.kind),
-    request.status === 'waiting' && request.failed_attempts > 0
-      ? `${request.failed_attempts}/${MAX_FAILED_ATTEMPTS} failed`
-      : '',
+    `${request.failed_attempts}/${MAX_FAILED_ATTEMPTS} failed`,
     londonTime(request.created_at),
     inHrWords(request.client_reference ?? ''),
   ];

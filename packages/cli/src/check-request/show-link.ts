@@ -2,7 +2,8 @@ import type { CheckRequest } from '@sharecode/sdk';
 import type { Output } from '../output/output.js';
 import { layoutWidth } from '../output/wrap.js';
 import { londonTime } from '../render/london-time.js';
-import { askedBy } from './render.js';
+import { LOCAL_LINK_WARNING, linkIsLocalOnly } from './link-reach.js';
+import { askedBy, emailWords } from './render.js';
 
 const TITLES = {
   right_to_work: 'right to work',
@@ -18,7 +19,11 @@ const TITLES = {
 export async function showCreated(
   out: Output,
   request: CheckRequest,
-  options: { qr: boolean; sandbox: boolean },
+  /**
+   * `follow`: the command that follows the request (with RTW_BASE_URL when this one needed it);
+   * `inProcess`: the --sandbox in this process made it.
+   */
+  options: { qr: boolean; sandbox: boolean; follow: string; inProcess: boolean },
 ): Promise<void> {
   const url = request.url ?? '';
   const { bold } = out.out;
@@ -30,16 +35,20 @@ export async function showCreated(
   out.data('');
   out.data(`  ${url}`);
   out.data('');
+  // The in-process sandbox's link is local by design (it lives as long as this command).
+  if (!options.inProcess && linkIsLocalOnly(url)) {
+    out.error(LOCAL_LINK_WARNING);
+    out.data('');
+  }
   const qr = options.qr && out.io.stdout.isTTY === true && url !== '' && (await printQr(out, url));
   const scan = qr ? ', or let them scan the QR code from your screen' : '';
-  out.data(
-    request.applicant_email === null
-      ? `Send it to the applicant yourself (e-mail or text message)${scan}.`
-      : `If the service sends mail, it has e-mailed the link to ${request.applicant_email}; if not, send it yourself${scan}.`,
-  );
+  out.data(`${emailWords(request)}${scan}.`);
   out.data('They enter their share code and date of birth there; you never see or retype them.');
   out.data(`Link expires:     ${londonTime(request.expires_at)}`);
-  out.data(`Follow it with:   rtw request status ${request.id} --wait`);
+  out.data(`Follow it with:   ${options.follow}`);
+  out.data(
+    `Lost the link?    It cannot be shown again: cancel this request (rtw request cancel ${request.id}) and make a new one.`,
+  );
   if (options.sandbox) {
     out.notice(
       'The in-process sandbox stops with this command, and this link with it: add --wait and --applicant-share-code CODE to play the applicant, or use rtw sandbox serve.',

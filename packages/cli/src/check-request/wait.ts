@@ -1,12 +1,9 @@
 import type { Outcome } from '@sharecode/core';
 import type { CheckRequest } from '@sharecode/sdk';
 import { isShareCodeTimeoutError } from '@sharecode/sdk';
-import { shellWord } from '../batch/resume-command.js';
 import { EXIT } from '../exit-codes.js';
-import { stringOption } from '../options.js';
 import type { Output } from '../output/output.js';
 import { startSpinner } from '../output/spinner.js';
-import { wantsRegister } from '../register/open-register.js';
 import { cliFailure, type Failure, failureFromError } from '../render/failure.js';
 import type { Connection } from '../runtime/connection.js';
 import { statusWords } from './render.js';
@@ -23,10 +20,9 @@ export async function waitForRequest(
   connection: Connection,
   id: string,
   timeoutSeconds: number,
-  /** Flags the command to wait again must repeat (`--register --person ID`). */
-  again = '',
+  /** The command that waits again, with every flag it must repeat (resume-command.ts). */
+  resume: string,
 ): Promise<Outcome<CheckRequest, Failure>> {
-  const resume = `rtw request status ${id} --wait${again}`;
   const spinner = startSpinner(out.io.stderr, `Waiting for the applicant (${id})`, { enabled: out.animate });
   const release = out.io.onInterrupt(() => {
     spinner.stop();
@@ -69,14 +65,4 @@ export async function waitForRequest(
     spinner.stop();
     release();
   }
-}
-
-/** ` --register DIR --person ID` as given, for the command that waits again and files the result. */
-export function filingFlags(options: Readonly<Record<string, unknown>>): string {
-  if (!wantsRegister(options)) return '';
-  const words = ['--register'];
-  if (typeof options.register === 'string') words.push(shellWord(options.register));
-  const person = stringOption(options, 'person');
-  if (person !== undefined) words.push('--person', shellWord(person));
-  return ` ${words.join(' ')}`;
 }

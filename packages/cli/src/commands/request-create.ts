@@ -2,16 +2,19 @@ import type { CheckKind } from '@sharecode/core';
 import type { ValidatedCheckRequest } from '@sharecode/core/check-requests';
 import { requestBodyFromOptions } from '../check-request/create-body.js';
 import { finishWithRequest } from '../check-request/finish.js';
+import { LOCAL_LINK_WARNING, linkIsLocalOnly } from '../check-request/link-reach.js';
+import { openRequestFailure, openRequestWithReference } from '../check-request/open-request.js';
+import { resumeCommand, serviceWord } from '../check-request/resume-command.js';
 import { playApplicant, sandboxApplicantProblems } from '../check-request/sandbox-applicant.js';
 import { showCreated } from '../check-request/show-link.js';
-import { filingFlags, waitForRequest } from '../check-request/wait.js';
+import { waitForRequest } from '../check-request/wait.js';
 import type { CommandAction, CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { flagOption, numberOption } from '../options.js';
 import { outputFor } from '../output/output.js';
 import { registerUsable } from '../register/file-result.js';
 import { wantsRegister } from '../register/open-register.js';
-import { failureFromError, stopWith, stopWithUsage } from '../render/failure.js';
+import { type Failure, failureFromError, stopWith, stopWithUsage } from '../render/failure.js';
 import { openConnection } from '../runtime/connection.js';
 
 /** The body the API takes: the checker fields flat, the request's own fields when given. */
@@ -47,6 +50,16 @@ export function requestCreateCommand(kind: CheckKind): CommandAction {
     if (!opened.ok) return stopWith(out, opened.error);
     const connection = opened.value;
     try {
+      // A second request for the same reference is a second open link: both could be filled in.
+      const reference = validated.value.client_reference;
+      if (reference !== null && !flagOption(options, 'another')) {
+        try {
+          const open = await openRequestWithReference(connection.client, reference, connection.retries);
+          if (open !== undefined) return stopWith(out, openRequestFailure(open));
+        } catch (error) {
+          return stopWith(out, failureFromError(error));
+        }
+      }
       let created: Awaited<ReturnType<typeof connection.client.createCheckRequest>>;
       try {
         created = await connection.client.createCheckRequest(
@@ -67,22 +80,32 @@ export function requestCreateCommand(kind: CheckKind): CommandAction {
         await showCreated(out, created, {
           qr: options.qr !== false,
           sandbox: connection.sandbox !== undefined && !wait,
+          follow: `${serviceWord(options, ctx.io.env)}rtw request status ${created.id} --wait`,
+          inProcess: connection.sandbox !== undefined,
         });
+      if (out.json && connection.sandbox === undefined && linkIsLocalOnly(created.url))
+        out.error(LOCAL_LINK_WARNING);
       if (!wait) return EXIT.OK;
+      const resume = resumeCommand(created.id, options, ctx.io.env, true);
+      // With --json, every document this command prints carries the link (stderr may be lost).
+      const withLink = (failure: Failure): Failure =>
+        out.json
+          ? { ...failure, json: { ...failure.json, check_request: { id: created.id, url: created.url } } }
+          : failure;
       if (connection.sandbox) {
         const played = await playApplicant(out, connection.sandbox, created, options);
-        if (played) return stopWith(out, played);
+        if (played) return stopWith(out, withLink(played));
       }
       const ended = await waitForRequest(
         out,
         connection,
         created.id,
         numberOption(options, 'timeout', 3600),
-        filingFlags(options),
+        resume,
       );
-      if (!ended.ok) return stopWith(out, ended.error);
+      if (!ended.ok) return stopWith(out, withLink(ended.error));
       if (!out.json) out.data('');
-      return await finishWithRequest(out, options, ended.value, true);
+      return await finishWithRequest(out, options, ended.value, true, { resume, url: created.url });
     } finally {
       connection.close();
     }

@@ -1,5 +1,6 @@
 import { finishWithRequest } from '../check-request/finish.js';
-import { filingFlags, waitForRequest } from '../check-request/wait.js';
+import { resumeCommand } from '../check-request/resume-command.js';
+import { waitForRequest } from '../check-request/wait.js';
 import type { CommandContext } from '../context.js';
 import { argumentsOf, flagOption, numberOption } from '../options.js';
 import { outputFor } from '../output/output.js';
@@ -27,6 +28,7 @@ export async function requestStatusCommand(ctx: CommandContext): Promise<number>
   const outSource = ctx.sourceOf('out');
   const saveEvidence = outSource !== undefined && outSource !== 'default';
   const sandbox = connection.sandbox !== undefined;
+  const resume = resumeCommand(id, ctx.options, ctx.io.env);
   try {
     if (flagOption(ctx.options, 'wait')) {
       const ended = await waitForRequest(
@@ -34,14 +36,14 @@ export async function requestStatusCommand(ctx: CommandContext): Promise<number>
         connection,
         id,
         numberOption(ctx.options, 'timeout', 3600),
-        filingFlags(ctx.options),
+        resume,
       );
       if (!ended.ok) return stopWith(out, withRequestNotFoundHint(ended.error, sandbox));
-      return await finishWithRequest(out, ctx.options, ended.value, saveEvidence);
+      return await finishWithRequest(out, ctx.options, ended.value, saveEvidence, { resume });
     }
     try {
       const request = await connection.client.getCheckRequest(id, { maxRetries: connection.retries });
-      return await finishWithRequest(out, ctx.options, request, saveEvidence);
+      return await finishWithRequest(out, ctx.options, request, saveEvidence, { resume });
     } catch (error) {
       return stopWith(out, withRequestNotFoundHint(failureFromError(error), sandbox));
     }

@@ -18,6 +18,8 @@ import { inHrWords } from './hr-words.js';
 /** The error body printed on stdout with --json: the API's, or the same shape for the CLI's own failures. */
 export interface ErrorJson {
   error: { code: string; message: string; [extra: string]: unknown };
+  /** The request a creating command made before it failed (waiting for it): its id and link. */
+  check_request?: { id: string; url: string } | undefined;
 }
 
 /**
@@ -44,6 +46,8 @@ export function exitCodeForApiCode(code: string): ExitCode {
   if (status === 400) return EXIT.INVALID_INPUT;
   if (status === 401 || status === 402) return EXIT.AUTH_OR_PAYMENT;
   if (status === 404) return EXIT.NOT_FOUND;
+  // CHECK_REQUEST_CHECKING: a check of the applicant's details runs for a minute or so; try again then.
+  if (code === 'CHECK_REQUEST_CHECKING') return EXIT.RETRYABLE;
   // CHECK_REQUEST_CLOSED: the request has already ended; reading it says how.
   if (status === 409) return EXIT.REQUEST_ENDED;
   if (status === 429 || status >= 500) return EXIT.RETRYABLE;

@@ -84,6 +84,8 @@ function resolveResponse(requestPath: string, method: string, status: number): R
 }
 
 const HUMAN_PAGES: ReadonlySet<string> = new Set(['/', '/docs']);
+// The applicant's link (issue 35): pages for people at /r/<token>, 404 and 410 included.
+const APPLICANT_PAGE = /^\/r\//;
 
 /**
  * Checks a response against the contract: the body against the schema of path + method + status, and
@@ -98,6 +100,10 @@ export function contractProblems(
 ): string[] {
   // Pages for people, outside the contract: the landing page and the API reference (HTML).
   if (HUMAN_PAGES.has(path) && (method === 'GET' || method === 'HEAD') && status === 200) {
+    return headers.get('x-request-id') ? [] : ['missing header x-request-id'];
+  }
+  const html = (headers.get('content-type') ?? '').startsWith('text/html');
+  if (APPLICANT_PAGE.test(path) && html && status < 500) {
     return headers.get('x-request-id') ? [] : ['missing header x-request-id'];
   }
   const resolved = resolveResponse(path, method, status);

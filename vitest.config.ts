@@ -91,7 +91,8 @@ export default defineConfig({
             'packages/{contract,core,sdk,sandbox,cli,register}/test/**/*.test.ts',
             SUPPORT,
           ],
-          exclude: [...EXCLUDE, ...PACKAGING],
+          // A package's browser test (the sandbox's, issue 35) is e2e's alone: Chromium, once.
+          exclude: [...EXCLUDE, ...E2E, ...PACKAGING],
           // Worker threads start faster than processes; these files share no process state.
           pool: 'threads',
           maxWorkers: 2,

@@ -18,6 +18,10 @@
 // (RTW_BENCH_CAPACITY_RATE, 420), check wait in ms (RTW_BENCH_CAPACITY_CHECK_MS, 20000), CPU-bound run
 // in seconds (RTW_BENCH_CAPACITY_CPU_SECONDS, 30), slots (RTW_CHECK_SLOTS, else the machine default),
 // phases (RTW_BENCH_CAPACITY_PHASES, "walk,sync,async"). A smoke run: --seconds=60 --rate=60.
+// Issue 34: the sync phase runs each of --rates (RTW_BENCH_CAPACITY_RATES, default "<rate>,0.8x") in
+// turn; a rate written `0.8x` is that share of what the run before it sustained. For each it prints
+// accepted a minute, refused, the accepted checks' own overhead p50/p95/p99, `refusal latency p99 N ms`,
+// the plateau as a share of the same run's bare-walk bound, the adaptive limit, and the load averages.
 //  4. (issue 29, phase "walk", before the others) The service's CPU-seconds a check as a ratio to a
 //     bare Playwright walk of the same pages (bench/support/walk-ratio.mjs): rounds of the same checks
 //     at the same concurrency, zero latency (RTW_BENCH_WALK_ROUNDS 3, RTW_BENCH_WALK_CHECKS 60), and
@@ -69,6 +73,7 @@ const SLOTS = Math.round(
   option('slots', 'RTW_CHECK_SLOTS', 0) ||
     defaultCheckSlots({ cores: CORES, totalMemoryBytes: totalBytes() }),
 );
+const RATES = (flag('rates') ?? process.env.RTW_BENCH_CAPACITY_RATES ?? `${RATE},0.8x`).split(',');
 const PHASES = (flag('phases') ?? process.env.RTW_BENCH_CAPACITY_PHASES ?? 'walk,sync,async').split(',');
 const WALK_ROUNDS = option('walk-rounds', 'RTW_BENCH_WALK_ROUNDS', 3);
 const WALK_CHECKS = option('walk-checks', 'RTW_BENCH_WALK_CHECKS', 60);
@@ -186,7 +191,7 @@ const scraper = METRICS
 
 // Scale-plan accounts, each good for 750 live checks a month: enough of them for the whole run, used
 // in turn (at least 4, so that no account has more than spec 8.3's 100 asynchronous checks in progress).
-const checksNeeded = Math.ceil((RATE * SECONDS * PHASES.length) / 60) + 1000;
+const checksNeeded = Math.ceil((RATE * SECONDS * (PHASES.length + RATES.length)) / 60) + 1000;
 const keys = [];
 for (let i = 0; i * 700 < checksNeeded || i < 4; i++) {
   const account = await server.admin.createAccount({ email: `bench${i}@example.com`, plan: 'scale' });
@@ -278,6 +283,8 @@ console.log(
 );
 
 // --- phase 4 (issue 29): the service's CPU a check against the bare walk, same checks, zero latency ---
+/** Checks a minute the bare browser walk alone could pass on these cores (null without the walk phase). */
+let walkBound = null;
 if (PHASES.includes('walk')) {
   const KINDS = { '/api/check': 'right_to_work', '/api/check/right-to-rent': 'right_to_rent' };
   const walkRequests = REQUESTS.map(([path, body]) => [KINDS[path] ?? 'immigration_status', body]);
@@ -311,7 +318,7 @@ if (PHASES.includes('walk')) {
   );
   // The floor under any service (issue 29): the bare walk alone, no API, database or portal of its own.
   const walks = rounds.map((r) => r.walk).sort((a, b) => a - b);
-  const walkBound = (CORES * 60) / quantile(walks, 0.5);
+  walkBound = (CORES * 60) / quantile(walks, 0.5);
   console.log(
     `bare walk bound: ${quantile(walks, 0.5).toFixed(3)} CPU-s a check (median) -> ${walkBound.toFixed(0)} checks/min on ` +
       `${CORES} cores for the browser walk alone; ${RATE}/min would be ${(RATE / walkBound).toFixed(2)} of it`,
@@ -337,14 +344,20 @@ const sampleMemory = () =>
     memorySampler.postMessage('sample');
   });
 
-/** Starts `one` at a fixed rate for SECONDS (open loop: arrivals do not wait for answers). */
-async function offered(one, start) {
+/** Starts `one` at `rate` a minute for SECONDS (open loop: arrivals do not wait for answers). */
+async function offered(one, start, rate = RATE) {
   const runs = [];
-  const interval = 60_000 / RATE;
+  const interval = 60_000 / rate;
   const samples = [];
   const pending = [];
   const sampler = setInterval(() => {
-    const sample = { at: performance.now(), memory: null, inUse: portal.stats().inUse };
+    const stats = portal.stats();
+    const sample = { at: performance.now(), memory: null, inUse: stats.inUse, limit: stats.admissionLimit };
+    if (process.env.RTW_BENCH_TRACE)
+      console.log(
+        `  [${((sample.at - start) / 1000).toFixed(0)} s] in flight ${stats.inUse}, limit ${stats.admissionLimit}, ` +
+          `own overhead estimate ${stats.ownOverheadSeconds ?? '-'} s, refused ${JSON.stringify(stats.refusals)}`,
+      );
     samples.push(sample);
     pending.push(
       sampleMemory().then((memory) => {
@@ -384,43 +397,71 @@ function memoryFigures(samples, window) {
   const mean = (f) => use.reduce((a, s) => a + f(s), 0) / Math.max(1, use.length);
   const pss = mean((s) => s.memory.pss);
   const busy = mean((s) => s.inUse);
+  const limit = mean((s) => s.limit);
   const peak = Math.max(...samples.map((s) => s.memory.pss), idleMemory.pss);
-  return { pss, busy, peak, perSlot: busy > 0 ? (pss - idleMemory.pss) / busy : Number.NaN };
+  return { pss, busy, limit, peak, perSlot: busy > 0 ? (pss - idleMemory.pss) / busy : Number.NaN };
 }
 
 const results = {};
 
-if (PHASES.includes('sync')) {
+/** One offered rate of synchronous checks, and its figures (issue 34's list). */
+async function syncAt(rate) {
+  const loadBefore = loadAverage();
   const start = performance.now();
-  const run = await offered(syncCheck, start);
+  const run = await offered(syncCheck, start, rate);
   const window = steady(start);
   const ok = run.results.filter((r) => r.status === 200);
-  const errors = run.results.filter((r) => r.status !== 200);
+  const refusals = run.results.filter((r) => r.status === 503 && r.code === 'BUSY');
+  const errors = run.results.filter((r) => r.status !== 200 && !(r.status === 503 && r.code === 'BUSY'));
   const done = ok.filter((r) => r.start + r.ms >= window.from && r.start + r.ms <= window.to).length;
   const perMinute = done / ((window.to - window.from) / 60_000) || ok.length / (SECONDS / 60);
   const overhead = ok.map((r) => (r.ms - latencyMs * requestsPerKind[r.kind]) / 1000).sort((a, b) => a - b);
+  const refusalMs = refusals.map((r) => r.ms).sort((a, b) => a - b);
   const memory = memoryFigures(run.samples, window);
   const codes = {};
   for (const e of errors) codes[e.code ?? e.status] = (codes[e.code ?? e.status] ?? 0) + 1;
-  results.sync = { perMinute, errors: errors.length };
+  const q = (values, p) => (values.length ? quantile(values, p) : Number.NaN);
   console.log(
-    `sync, ${RATE}/min offered for ${SECONDS} s: ${perMinute.toFixed(0)} live checks/min sustained ` +
-      `(target >= 400), ${errors.length} errors${errors.length ? ` ${JSON.stringify(codes)}` : ''} (target 0), ` +
-      `${(perMinute / cpuBound).toFixed(2)} of the CPU bound`,
+    `sync, ${rate.toFixed(0)}/min offered for ${SECONDS} s: ${perMinute.toFixed(0)} accepted checks/min sustained, ` +
+      `${refusals.length} refused 503 BUSY, ${errors.length} errors${errors.length ? ` ${JSON.stringify(codes)}` : ''}; ` +
+      `${(perMinute / cpuBound).toFixed(2)} of the CPU bound` +
+      (walkBound
+        ? `, plateau ${(perMinute / walkBound).toFixed(2)} of the bare-walk bound (${walkBound.toFixed(0)}/min)`
+        : ''),
   );
   console.log(
-    `  own overhead per check p50 ${quantile(overhead, 0.5).toFixed(2)} s, p95 ${quantile(overhead, 0.95).toFixed(2)} s ` +
-      `(target < 1.5 s); event loop delay p99 ${run.loopP99.toFixed(0)} ms (target < 100 ms)`,
+    `  own overhead of accepted checks p50 ${q(overhead, 0.5).toFixed(2)} s, p95 ${q(overhead, 0.95).toFixed(2)} s, ` +
+      `p99 ${q(overhead, 0.99).toFixed(2)} s; refusal latency p99 ${q(refusalMs, 0.99).toFixed(0)} ms ` +
+      `(p50 ${q(refusalMs, 0.5).toFixed(0)} ms); event loop delay p99 ${run.loopP99.toFixed(0)} ms`,
   );
   console.log(
-    `  memory PSS ${memory.pss.toFixed(0)} MB mean, ${memory.peak.toFixed(0)} MB peak (target < 4096 MB; Node + Chromium, ` +
+    `  memory PSS ${memory.pss.toFixed(0)} MB mean, ${memory.peak.toFixed(0)} MB peak (Node + Chromium, ` +
       `idle ${idleMemory.pss.toFixed(0)} MB); ${memory.perSlot.toFixed(1)} MB per busy slot over ` +
-      `${memory.busy.toFixed(1)} busy slots of ${SLOTS}`,
+      `${memory.busy.toFixed(1)} busy slots of ${SLOTS}; admission limit ${memory.limit.toFixed(1)} on average`,
   );
   console.log(
     `  CPU while offered: the machine ${(run.cpu.machineBusy * 100).toFixed(0)} % busy; the service ` +
-      `${(run.cpu.service / ok.length).toFixed(3)} CPU-s a completed check (Node + Chromium)`,
+      `${(run.cpu.service / ok.length).toFixed(3)} CPU-s a completed check (Node + Chromium); load average ` +
+      `${formatLoad(loadBefore)} before, ${formatLoad(loadAverage())} after` +
+      (runValidity(loadBefore).valid ? '' : ' (this rate STARTED ON A BUSY MACHINE)'),
   );
+  return { rate, perMinute, errors: errors.length, refused: refusals.length };
+}
+
+if (PHASES.includes('sync')) {
+  // results.sync stays the first rate's (capacity-metrics.bench.mjs compares it); every rate's in rates.
+  results.rates = [];
+  let previous = null;
+  for (const text of RATES) {
+    const rate = text.endsWith('x')
+      ? Number(text.slice(0, -1)) * (previous?.perMinute ?? RATE)
+      : Number(text);
+    previous = await syncAt(rate);
+    results.rates.push(previous);
+    results.sync ??= previous;
+    // Let the browser's closed contexts go before the next rate.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
 }
 
 if (PHASES.includes('async')) {

@@ -170,6 +170,7 @@ describe.skipIf(CHROMIUM === null)('metrics after sandbox, live, busy, retried a
       queue: new Set(['async_checks', 'webhooks']),
       reason: new Set([
         'slots_full',
+        'latency_limit',
         'overloaded',
         'shutting_down',
         'recycled',

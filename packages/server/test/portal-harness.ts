@@ -12,7 +12,7 @@ import { type CheckSlots, createCheckSlots } from '../src/portal/check-slots.js'
 import { findChromium } from '../src/portal/find-chromium.js';
 import { DEFAULT_BROWSER_OPTIONS, launchPlaywrightBrowser } from '../src/portal/playwright-browser.js';
 import type { CheckSession } from '../src/portal/portal-page.js';
-import { createPortalRunner, type PortalRunner } from '../src/portal/portal-runner.js';
+import { createPortalRunner, type OverheadSink, type PortalRunner } from '../src/portal/portal-runner.js';
 
 /** The browser the tests drive, found as the server finds it; null skips the browser tests (throws under CI). */
 export const CHROMIUM = (() => {
@@ -59,7 +59,7 @@ export async function launchTestSlots(options: TestSlotsOptions = {}): Promise<C
 export function simRunner(
   slots: CheckSlots<CheckSession>,
   sim: PortalSim,
-  options: { checkTimeoutMs?: number; clock?: () => Date } = {},
+  options: { checkTimeoutMs?: number; clock?: () => Date; overhead?: OverheadSink } = {},
 ): PortalRunner {
   return createPortalRunner(slots, {
     // Read at each check: the simulator's entries follow its variants.
@@ -76,6 +76,7 @@ export function simRunner(
     },
     checkTimeoutMs: options.checkTimeoutMs ?? 20_000,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.overhead ? { overhead: options.overhead } : {}),
   });
 }
 

@@ -80,6 +80,40 @@ describe.skipIf(CHROMIUM === null)('check slots over a real Chromium', () => {
     }
   });
 
+  it("tells a check's own time from the portal's: the simulator's latency is the portal's, not the service's", async () => {
+    const slots = await launchTestSlots({ slots: 1 });
+    const parts: { ownMs: number; wallMs: number }[] = [];
+    const ended: number[] = [];
+    const sum = (key: 'ownMs' | 'wallMs') => parts.reduce((total, part) => total + part[key], 0);
+    try {
+      const runner = simRunner(slots, sim, {
+        overhead: { observe: (part) => parts.push(part), checkEnded: (count) => ended.push(count) },
+      });
+      resultOf(await runCheck(runner, ANA()));
+      parts.length = 0;
+      // 400 ms on each of right to work's 9 delayed requests (the GOV.UK start page is not delayed).
+      sim.setFaults({ latency: { ms: 400 } });
+      const started = performance.now();
+      try {
+        resultOf(await runCheck(runner, ANA()));
+      } finally {
+        sim.resetFaults();
+      }
+      const wall = performance.now() - started;
+      expect(ended).toEqual([expect.any(Number), parts.length]);
+      expect(parts.length).toBeGreaterThanOrEqual(5);
+      // The parts cover the check from admission to its result.
+      expect(sum('wallMs')).toBeLessThanOrEqual(wall + 1);
+      expect(sum('wallMs')).toBeGreaterThan(wall - 500);
+      const portal = sum('wallMs') - sum('ownMs');
+      expect(portal).toBeGreaterThanOrEqual(9 * 400 - 50);
+      expect(sum('ownMs')).toBeGreaterThan(0);
+      expect(sum('ownMs')).toBeLessThan(wall - 9 * 400 + 50);
+    } finally {
+      await slots.close();
+    }
+  });
+
   it('gives up on a browser that hangs mid-check: that check times out, the next runs on a new browser', async () => {
     const slots = await launchTestSlots({ slots: 1, graceMs: 300, closeTimeoutMs: 500 });
     try {

@@ -22,7 +22,9 @@ const SLOTS: SlotFigures = {
   replacements: 1,
   crashes: 1,
   recycles: 0,
-  refusals: { full: 3, overloaded: 0, closed: 0 },
+  admissionLimit: 4,
+  ownOverheadSeconds: 0.4,
+  refusals: { full: 3, limit: 0, overloaded: 0, closed: 0 },
 };
 
 async function scrapeAfterEvents(): Promise<string> {
@@ -72,8 +74,10 @@ describe('the service metrics', () => {
       'rtw_browser_restarts_total',
       'rtw_build_info',
       'rtw_busy_refusals_total',
+      'rtw_check_admission_limit',
       'rtw_check_duration_seconds',
       'rtw_check_overhead_seconds',
+      'rtw_check_own_overhead_estimate_seconds',
       'rtw_check_slots',
       'rtw_check_slots_busy',
       'rtw_checks_total',

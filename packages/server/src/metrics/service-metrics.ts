@@ -8,11 +8,15 @@ import type { QueueStatsSource } from '../queue/queue-stats.js';
 export interface SlotFigures {
   readonly slots: number;
   readonly inUse: number;
+  /** Checks admitted at once now by the adaptive limit. */
+  readonly admissionLimit: number;
+  /** The limit's estimate of a check's own overhead now; null before one is measured. */
+  readonly ownOverheadSeconds: number | null;
   readonly launches: number;
   readonly replacements: number;
   readonly crashes: number;
   readonly recycles: number;
-  readonly refusals: Readonly<Record<'full' | 'overloaded' | 'closed', number>>;
+  readonly refusals: Readonly<Record<'full' | 'limit' | 'overloaded' | 'closed', number>>;
 }
 
 export interface ServiceMetricsSources {
@@ -39,7 +43,12 @@ export interface ServiceMetrics {
 
 const MODES: readonly KeyMode[] = ['live', 'test'];
 /** The refusal reasons as they appear in the label (slot-admission.ts's words, spelled for operators). */
-const REFUSAL_REASONS = { full: 'slots_full', overloaded: 'overloaded', closed: 'shutting_down' } as const;
+const REFUSAL_REASONS = {
+  full: 'slots_full',
+  limit: 'latency_limit',
+  overloaded: 'overloaded',
+  closed: 'shutting_down',
+} as const;
 const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 /** A scrape waits this long for the database before calling it down (a partition may hang a query). */
 const DATABASE_PROBE_MS = 5_000;
@@ -206,11 +215,13 @@ function registerSlotMetrics(registers: Registry[], read: () => SlotFigures | nu
     read() ?? {
       slots: 0,
       inUse: 0,
+      admissionLimit: 0,
+      ownOverheadSeconds: null,
       launches: 0,
       replacements: 0,
       crashes: 0,
       recycles: 0,
-      refusals: { full: 0, overloaded: 0, closed: 0 },
+      refusals: { full: 0, limit: 0, overloaded: 0, closed: 0 },
     };
   new Gauge({
     name: 'rtw_portal_driver_enabled',
@@ -234,6 +245,22 @@ function registerSlotMetrics(registers: Registry[], read: () => SlotFigures | nu
     registers,
     collect() {
       this.set(figures().inUse);
+    },
+  });
+  new Gauge({
+    name: 'rtw_check_admission_limit',
+    help: "Live checks admitted at once now: the adaptive limit that keeps a check's own overhead under its target (at most the slots).",
+    registers,
+    collect() {
+      this.set(figures().admissionLimit);
+    },
+  });
+  new Gauge({
+    name: 'rtw_check_own_overhead_estimate_seconds',
+    help: "The admission limit's estimate of a live check's own overhead now (time not spent waiting on the portal); NaN before one is measured.",
+    registers,
+    collect() {
+      this.set(figures().ownOverheadSeconds ?? Number.NaN);
     },
   });
   /** A counter whose value the driver keeps: set from its figure at each scrape. */

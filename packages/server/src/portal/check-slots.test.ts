@@ -65,11 +65,13 @@ function pool(
     recycleAfterChecks?: number;
     probeIntervalMs?: number;
     overloaded?: (inUse: number) => string | null;
+    limit?: (inUse: number) => string | null;
   } = {},
 ) {
   const browsers: FakeBrowser[] = [];
   const slots = createCheckSlots<FakeSession>({
     ...(options.overloaded ? { overloaded: options.overloaded } : {}),
+    ...(options.limit ? { limit: options.limit, limitStats: () => ({ limit: 1, estimateMs: 1234 }) } : {}),
     slots: options.slots ?? 2,
     recycleAfterChecks: options.recycleAfterChecks ?? 100,
     probeIntervalMs: options.probeIntervalMs ?? 0,
@@ -115,7 +117,7 @@ describe('check slots', () => {
     expect(busy).toEqual({ kind: 'busy', retryAfterSeconds: expect.any(Number) });
     expect(busy.kind === 'busy' && busy.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     // Counted by why (rtw_busy_refusals_total).
-    expect(slots.stats().refusals).toEqual({ full: 1, overloaded: 0, closed: 0 });
+    expect(slots.stats().refusals).toEqual({ full: 1, limit: 0, overloaded: 0, closed: 0 });
     a.release();
     expect((await first).kind).toBe('done');
     expect((await quick(slots)).kind).toBe('done');
@@ -287,6 +289,29 @@ describe('check slots', () => {
     expect(await quick(slots)).toEqual({ kind: 'busy', retryAfterSeconds: expect.any(Number) });
     reason = null;
     expect((await quick(slots)).kind).toBe('done');
+    await slots.close();
+  });
+
+  it('refuses at the adaptive limit as its own reason, before asking the load guard, and shows the limit', async () => {
+    const guard: number[] = [];
+    const { slots } = pool({
+      slots: 4,
+      limit: (inUse) => (inUse >= 1 ? 'at the limit' : null),
+      overloaded: (inUse) => {
+        guard.push(inUse);
+        return null;
+      },
+    });
+    const first = slots.hold();
+    expect(first.ok).toBe(true);
+    expect(slots.hold()).toEqual({ ok: false, why: 'limit', retryAfterSeconds: expect.any(Number) });
+    expect(guard).toEqual([0]);
+    expect(slots.stats()).toMatchObject({
+      admissionLimit: 1,
+      ownOverheadSeconds: 1.234,
+      refusals: { full: 0, limit: 1, overloaded: 0, closed: 0 },
+    });
+    if (first.ok) first.hold.release();
     await slots.close();
   });
 

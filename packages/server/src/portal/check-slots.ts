@@ -22,6 +22,9 @@ const DEFAULT_CLOSE_TIMEOUT_MS = 2_000;
 const DEFAULT_PROBE_INTERVAL_MS = 30_000;
 const DEFAULT_PROBE_TIMEOUT_MS = 5_000;
 
+const ownOverheadSeconds = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? null : Math.round(ms) / 1000;
+
 /** The check slots: one browser per process, a fresh context per check, BUSY when all are taken. */
 export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S> {
   const now = options.now ?? (() => performance.now());
@@ -38,6 +41,7 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
   const admission = createAdmission({
     slots: options.slots,
     overloaded: options.overloaded,
+    limit: options.limit,
     now,
     isClosing: keeper.isClosing,
   });
@@ -100,6 +104,8 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
       return {
         slots: options.slots,
         inUse: admission.inUse(),
+        admissionLimit: options.limitStats?.().limit ?? options.slots,
+        ownOverheadSeconds: ownOverheadSeconds(options.limitStats?.().estimateMs),
         launches: keeper.counts.launches,
         replacements: keeper.counts.replacements,
         crashes: keeper.counts.crashes,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fail, type Outcome, ok } from '@sharecode/core';
 import { type BrowserContextOptions, chromium } from 'playwright-core';
 import { createBrowserDirs, withTmpDir } from './browser-dirs.js';
+import { lowerBrowserPriority } from './browser-priority.js';
 import { within } from './deadline.js';
 import { findChromium } from './find-chromium.js';
 import { CheckSession } from './portal-page.js';
@@ -139,6 +140,8 @@ export async function launchPlaywrightBrowser(
   } catch {
     pid = null;
   }
+  // Before any renderer: each is forked by a zygote lowered here, and inherits it (browser-priority.ts).
+  if (pid !== null) lowerBrowserPriority(pid);
   const openSession = async () => {
     const context = await browser.newContext({
       ...CHECK_CONTEXT_OPTIONS,

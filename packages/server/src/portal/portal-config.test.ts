@@ -6,7 +6,7 @@ const SMALL = { cores: 2, totalMemoryBytes: 24 * GB };
 
 describe('defaultCheckSlots', () => {
   it('takes the smaller of what the cores can drive and what half the memory can hold', () => {
-    expect(defaultCheckSlots({ cores: 2, totalMemoryBytes: 24 * GB })).toBe(100);
+    expect(defaultCheckSlots({ cores: 2, totalMemoryBytes: 24 * GB })).toBe(160);
     expect(defaultCheckSlots({ cores: 2, totalMemoryBytes: 2 * GB })).toBe(8);
     expect(defaultCheckSlots({ cores: 4, totalMemoryBytes: 8 * GB })).toBe(56);
   });
@@ -27,15 +27,33 @@ describe('loadPortalConfig', () => {
           rightToRent: 'https://www.gov.uk/view-right-to-rent',
           immigrationStatus: 'https://www.gov.uk/check-immigration-status',
         },
-        slots: 100,
+        slots: 160,
         checkTimeoutMs: 60_000,
         chromiumPath: null,
         browserDir: null,
         recycleAfterChecks: 100,
         javaScript: false,
         chromiumSandbox: null,
+        overheadTargetMs: null,
       },
     });
+  });
+
+  it("takes a live check's own overhead target from RTW_CHECK_OVERHEAD_TARGET_MS, 100 ms to a minute", () => {
+    expect(loadPortalConfig({}, { RTW_CHECK_OVERHEAD_TARGET_MS: '2500' }, SMALL)).toMatchObject({
+      ok: true,
+      value: { overheadTargetMs: 2500 },
+    });
+    for (const bad of ['99', '60001', '1.5', 'fast']) {
+      expect(loadPortalConfig({}, { RTW_CHECK_OVERHEAD_TARGET_MS: bad }, SMALL)).toEqual({
+        ok: false,
+        error: [
+          expect.stringMatching(
+            /RTW_CHECK_OVERHEAD_TARGET_MS\) must be a whole number of milliseconds from 100 to 60000/,
+          ),
+        ],
+      });
+    }
   });
 
   it("takes Chromium's sandbox from RTW_CHROMIUM_SANDBOX (on or off), unset when not given", () => {

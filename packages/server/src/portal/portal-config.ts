@@ -35,14 +35,13 @@ export const PORTAL_SIM_ENTRY_PATHS: PortalEntryUrls = {
 
 export const MAX_CHECK_SLOTS = 256;
 /**
- * Slots per core. A live check costs about 0.35 CPU-seconds of its ~21 s (Node and Chromium, every
- * process counted, on a quiet 2-core machine of issue 29's second pass), so 2 cores carry about 240
- * checks a minute, 90-110 in flight: 100 slots sustained 245 a minute at 250 offered. Machines of the
- * same size differ twice over (an earlier one needed 0.7), and a faster portal needs fewer slots for
- * the same work: the load guard's CPU limit refuses checks once the cores stay busy, so a slot count
- * too high for the machine answers BUSY instead of collapsing (decisions.md, "Issue 29, second pass").
+ * Slots per core: the hard ceiling on live checks at once. Below it the adaptive limit
+ * (overhead-limit.ts) admits as many as keep a check's own overhead under its target, so the slots
+ * need not fit the machine: they must only not be what caps the plateau. A live check costs about
+ * 0.3 CPU-seconds of its ~21 s on a quiet 2-core machine, so the cores' bound (about 400 a minute) is
+ * some 140 in flight; 160 on 2 cores leaves room (decisions.md, "Issue 34").
  */
-export const SLOTS_PER_CORE = 50;
+export const SLOTS_PER_CORE = 80;
 /** Memory budgeted per busy slot: about twice the measured PSS (26-30 MB), for heavier real pages. */
 export const SLOT_MEMORY_BYTES = 64 * 2 ** 20;
 /** The idle browser, the Node process and the database before any slot. */
@@ -59,7 +58,7 @@ export function thisMachine(): MachineSize {
 
 /**
  * The default slot count: as many as the cores can drive (SLOTS_PER_CORE each) and half the memory can
- * hold (SLOT_MEMORY_BYTES each over BASE_MEMORY_BYTES), from 2 to MAX_CHECK_SLOTS. 100 on 2 cores and
+ * hold (SLOT_MEMORY_BYTES each over BASE_MEMORY_BYTES), from 2 to MAX_CHECK_SLOTS. 160 on 2 cores and
  * 24 GB; 8 on 2 cores and 2 GB.
  */
 export function defaultCheckSlots(machine: MachineSize): number {
@@ -95,7 +94,15 @@ export interface PortalConfig {
   readonly javaScript: boolean;
   /** RTW_CHROMIUM_SANDBOX: true on, false off, null (unset) on unless the process runs as root. */
   readonly chromiumSandbox?: boolean | null;
+  /**
+   * RTW_CHECK_OVERHEAD_TARGET_MS: the own overhead a live check is admitted under (overhead-limit.ts);
+   * null or unset: DEFAULT_OVERHEAD_TARGET_MS.
+   */
+  readonly overheadTargetMs?: number | null;
 }
+
+/** The bounds of RTW_CHECK_OVERHEAD_TARGET_MS: a tenth of a second to a minute. */
+export const OVERHEAD_TARGET_MS_RANGE = [100, 60_000] as const;
 
 /** The `rtw-server start` flags that configure the portal driver (all optional strings). */
 export interface PortalFlags {
@@ -208,6 +215,18 @@ export function loadPortalConfig(
     );
   }
 
+  const targetText = present(env.RTW_CHECK_OVERHEAD_TARGET_MS);
+  const overheadTargetMs = targetText === undefined ? null : wholeNumber(targetText, 0);
+  const [minTarget, maxTarget] = OVERHEAD_TARGET_MS_RANGE;
+  if (
+    targetText !== undefined &&
+    (overheadTargetMs === null || overheadTargetMs < minTarget || overheadTargetMs > maxTarget)
+  ) {
+    problems.push(
+      `A live check's own overhead target (RTW_CHECK_OVERHEAD_TARGET_MS) must be a whole number of milliseconds from ${minTarget} to ${maxTarget}; leave it unset for the default.`,
+    );
+  }
+
   if (problems.length > 0 || slots === null || timeout === null) return fail(problems);
   return ok({
     entryUrls: urls,
@@ -218,6 +237,7 @@ export function loadPortalConfig(
     recycleAfterChecks: DEFAULT_RECYCLE_AFTER_CHECKS,
     javaScript: scripts === 'on',
     chromiumSandbox: sandboxText === undefined ? null : sandboxText === 'on',
+    overheadTargetMs,
   });
 }
 

@@ -1,6 +1,7 @@
 import { type BrowserContext, type CDPSession, errors, type Page } from 'playwright-core';
 import type { Deadline } from './deadline.js';
 import { answerInPage, fetchFileInPage, readPhotoInPage } from './in-page.js';
+import { createNetworkClock } from './network-time.js';
 import {
   collectSnapshot,
   type PageSnapshot,
@@ -157,6 +158,7 @@ export class PortalPage {
 export class CheckSession {
   readonly #context: BrowserContext;
   readonly #blockedUrls: readonly string[];
+  readonly #network = createNetworkClock();
   #prepared: Promise<PortalPage> | null = null;
 
   /** `blockedUrls`: URL patterns (`*` a wildcard) the page never requests. */
@@ -182,14 +184,19 @@ export class CheckSession {
     const page = await this.#context.newPage();
     // The page's own session: the block list, and the driver's in-page reads (evaluateInPage).
     const cdp = await this.#context.newCDPSession(page);
-    if (this.#blockedUrls.length > 0) {
-      // The block list only applies while this session's network domain is on. Sent together: the
-      // browser answers them in order, and the page has not navigated yet.
-      await Promise.all([
-        cdp.send('Network.enable'),
-        cdp.send('Network.setBlockedURLs', { urls: [...this.#blockedUrls] }),
-      ]);
-    }
+    // The portal's share of the check's time (network-time.ts), for admission by own overhead.
+    const network = this.#network;
+    cdp.on('Network.requestWillBeSent', (e) => network.sent(e.requestId, e.timestamp));
+    cdp.on('Network.loadingFinished', (e) => network.ended(e.requestId, e.timestamp));
+    cdp.on('Network.loadingFailed', (e) => network.ended(e.requestId, e.timestamp));
+    // The block list only applies while this session's network domain is on. Sent together: the
+    // browser answers them in order, and the page has not navigated yet.
+    await Promise.all([
+      cdp.send('Network.enable'),
+      ...(this.#blockedUrls.length > 0
+        ? [cdp.send('Network.setBlockedURLs', { urls: [...this.#blockedUrls] })]
+        : []),
+    ]);
     return new PortalPage(page, cdp);
   }
 
@@ -201,6 +208,11 @@ export class CheckSession {
     this.#prepared = null;
     for (const page of this.#context.pages()) await page.close();
     await this.#context.clearCookies();
+  }
+
+  /** The ms this session's pages have spent waiting on the network so far (network-time.ts). */
+  networkMs(): number {
+    return this.#network.networkMs();
   }
 
   /** True while the browser behind this session is still connected. */

@@ -9,6 +9,7 @@ import type { Diagnostic } from './diagnostic.js';
 import { type Driven, driveCheck, type StepTimer } from './drive-check.js';
 import { type DriverFailure, PORTAL_ERRORS } from './driver-failure.js';
 import { finishImmigrationStatus, finishRightToRent, finishRightToWork } from './finish-results.js';
+import { createOwnTimeMeter } from './network-time.js';
 import type { PortalEntryUrls } from './portal-config.js';
 import { type PortalLog, silentPortalLog } from './portal-log.js';
 import type { CheckSession } from './portal-page.js';
@@ -22,6 +23,14 @@ export interface PortalRunnerOptions {
   readonly log?: PortalLog;
   /** Told of each step's time and each unrecognised page (metrics); silent by default. */
   readonly observer?: PortalObserver | undefined;
+  /** Told of each check's own time as its parts end (admission's limit: overhead-limit.ts). */
+  readonly overhead?: OverheadSink | undefined;
+}
+
+/** What admission learns from running checks: OverheadLimit's `observe` and `checkEnded`. */
+export interface OverheadSink {
+  observe(part: { readonly ownMs: number; readonly wallMs: number }): void;
+  checkEnded(parts: number): void;
 }
 
 /** Told of every check that reached the portal; the runner waits for it before it answers. */
@@ -152,10 +161,22 @@ export function createPortalRunner(
       const entryUrl = entryUrlOf(options.entryUrls, kind);
       const started = performance.now();
       const slot = await slots.run(
-        (session, deadline) =>
-          drive(validated, session, deadline, entryUrl, clock, (step, seconds) =>
-            observer.portalStep({ kind, step, seconds }),
-          ),
+        async (session, deadline) => {
+          // From admission: opening the session and every wait for a core is the service's own time.
+          const meter = createOwnTimeMeter(started, () => session.networkMs());
+          let parts = 0;
+          const mark = () => {
+            parts += 1;
+            options.overhead?.observe(meter.mark());
+          };
+          const driven = await drive(validated, session, deadline, entryUrl, clock, (step, seconds) => {
+            observer.portalStep({ kind, step, seconds });
+            mark();
+          });
+          mark();
+          options.overhead?.checkEnded(parts);
+          return driven;
+        },
         options.checkTimeoutMs,
         context.hold,
       );

@@ -14,6 +14,8 @@ export interface SlotAdmissionOptions {
   readonly slots: number;
   /** Why the process cannot take one more check beside `inUse` running ones, or null. */
   readonly overloaded?: ((inUse: number) => string | null) | undefined;
+  /** Why the checks in flight are at the adaptive limit, or null (overhead-limit.ts). */
+  readonly limit?: ((inUse: number) => string | null) | undefined;
   readonly now: () => number;
   readonly isClosing: () => boolean;
 }
@@ -44,7 +46,7 @@ export function createAdmission(options: SlotAdmissionOptions): Admission {
   const holds = new WeakMap<SlotHold, Held>();
   const retryAfter = createRetryAfter();
   let inUse = 0;
-  const refusals: Record<SlotRefusal, number> = { full: 0, overloaded: 0, closed: 0 };
+  const refusals: Record<SlotRefusal, number> = { full: 0, limit: 0, overloaded: 0, closed: 0 };
   const refuse = (why: SlotRefusal, retryAfterSeconds: number): SlotAdmission => {
     refusals[why] += 1;
     return { ok: false, retryAfterSeconds, why };
@@ -59,6 +61,7 @@ export function createAdmission(options: SlotAdmissionOptions): Admission {
   function admit(): SlotAdmission {
     if (options.isClosing()) return refuse('closed', 1);
     if (inUse >= options.slots) return refuse('full', retryAfterSeconds());
+    if (options.limit?.(inUse)) return refuse('limit', retryAfterSeconds());
     if (options.overloaded?.(inUse)) return refuse('overloaded', retryAfterSeconds());
     inUse += 1;
     const held: Held = { start: { at: now() }, released: false };

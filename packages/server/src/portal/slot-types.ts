@@ -39,6 +39,10 @@ export interface CheckSlotsOptions<S> {
   readonly probeTimeoutMs?: number;
   /** Asked at admission: a reason to refuse (event loop or memory over its limit), or null. */
   readonly overloaded?: (inUse: number) => string | null;
+  /** Asked first: a reason to refuse because the checks in flight are at the adaptive limit, or null. */
+  readonly limit?: (inUse: number) => string | null;
+  /** The adaptive limit's figures, for stats (overhead-limit.ts). */
+  readonly limitStats?: () => { readonly limit: number; readonly estimateMs: number | null };
   readonly log?: PortalLog;
   /** Monotonic milliseconds; injectable for tests. */
   readonly now?: () => number;
@@ -69,18 +73,25 @@ export type SlotAdmission =
       readonly why: SlotRefusal;
     };
 
-/** Why a check was refused a slot. */
-export type SlotRefusal = 'full' | 'overloaded' | 'closed';
+/**
+ * Why a check was refused a slot: every slot taken, the adaptive limit on checks in flight (own
+ * overhead at its target), the process overloaded (event loop, CPU, memory), closing.
+ */
+export type SlotRefusal = 'full' | 'limit' | 'overloaded' | 'closed';
 
 export interface SlotStats {
   readonly slots: number;
   readonly inUse: number;
+  /** Checks admitted at once now by the adaptive limit (the slots when there is none). */
+  readonly admissionLimit: number;
+  /** The limit's estimate of a check's own overhead now, seconds; null before one is measured. */
+  readonly ownOverheadSeconds: number | null;
   readonly launches: number;
   /** Browsers replaced because they crashed, hung or failed a probe. */
   readonly replacements: number;
   /** Of those, browsers that went away on their own (crashed or were killed). */
   readonly crashes: number;
-  /** Checks refused a slot since start, by why: every slot taken, the process overloaded, closing. */
+  /** Checks refused a slot since start, by why: every slot taken, at the limit, overloaded, closing. */
   readonly refusals: Readonly<Record<SlotRefusal, number>>;
   /** Browsers retired after `recycleAfterChecks` checks. */
   readonly recycles: number;

@@ -1,8 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { fail, type Outcome, ok } from '@sharecode/core';
 import type { PortalObserver } from '../checks/observer-port.js';
 import { sweepBrowserRoot } from './browser-dirs.js';
 import { createCheckSlots, type SlotStats } from './check-slots.js';
 import { DEFAULT_LOAD_LIMITS, type LoadGuardOptions, startLoadGuard } from './load-guard.js';
+import { createOverheadLimit } from './overhead-limit.js';
 import { playwrightLauncher } from './playwright-browser.js';
 import type { PortalConfig } from './portal-config.js';
 import { type PortalLog, silentPortalLog } from './portal-log.js';
@@ -65,17 +67,28 @@ export async function startPortal(
   });
   if (!launcher.ok) return fail([launcher.error]);
   const guard = startLoadGuard({ ...DEFAULT_LOAD_LIMITS, ...deps.loadLimits });
+  const inUse = { count: () => 0 };
+  const limit = createOverheadLimit({
+    slots: config.slots,
+    cores: availableParallelism(),
+    inUse: () => inUse.count(),
+    ...(config.overheadTargetMs ? { targetMs: config.overheadTargetMs } : {}),
+  });
   const slots = createCheckSlots({
     slots: config.slots,
     overloaded: guard.overloaded,
+    limit: limit.refuse,
+    limitStats: limit.stats,
     launch: launcher.value.launch,
     recycleAfterChecks: config.recycleAfterChecks,
     log,
     ...(deps.probeIntervalMs === undefined ? {} : { probeIntervalMs: deps.probeIntervalMs }),
   });
+  inUse.count = () => slots.stats().inUse;
   const started = await slots.start();
   const close = async () => {
     guard.stop();
+    limit.stop();
     await slots.close();
   };
   if (!started.ok) {
@@ -87,6 +100,7 @@ export async function startPortal(
     checkTimeoutMs: config.checkTimeoutMs,
     log,
     observer: deps.observer,
+    overhead: limit,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   log.info(

@@ -25,9 +25,10 @@ export interface LiveCheckRunner {
   /**
    * Takes a slot now or refuses with BUSY (and its Retry-After) at once. Called before the key's
    * account, quota or database are touched, so a full service costs a refused client almost nothing.
-   * Runners without slots leave it out.
+   * `queued`: for a queued check the worker would claim (not a client refused; synchronous checks
+   * first). Runners without slots leave it out.
    */
-  hold?(): Outcome<CapacityHold>;
+  hold?(queued?: boolean): Outcome<CapacityHold>;
 }
 
 /** Retry-After of a live check refused for want of a driver or browser: about one check's length. */
@@ -50,11 +51,11 @@ export const noPortalDriverRunner: LiveCheckRunner = {
   },
 };
 
-/** Up to `count` slots held now (fewer when the runner is full, overloaded or closing). */
+/** Up to `count` slots held now for queued checks (fewer when the runner is full, at its limit, or closing). */
 export function holdUpTo(runner: Required<Pick<LiveCheckRunner, 'hold'>>, count: number): CapacityHold[] {
   const held: CapacityHold[] = [];
   while (held.length < count) {
-    const hold = runner.hold();
+    const hold = runner.hold(true);
     if (!hold.ok) break;
     held.push(hold.value);
   }

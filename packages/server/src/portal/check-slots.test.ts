@@ -66,12 +66,15 @@ function pool(
     probeIntervalMs?: number;
     overloaded?: (inUse: number) => string | null;
     limit?: (inUse: number) => string | null;
+    limitNow?: () => number;
   } = {},
 ) {
   const browsers: FakeBrowser[] = [];
   const slots = createCheckSlots<FakeSession>({
     ...(options.overloaded ? { overloaded: options.overloaded } : {}),
-    ...(options.limit ? { limit: options.limit, limitStats: () => ({ limit: 1, estimateMs: 1234 }) } : {}),
+    ...(options.limit
+      ? { limit: options.limit, limitStats: () => ({ limit: options.limitNow?.() ?? 1, estimateMs: 1234 }) }
+      : {}),
     slots: options.slots ?? 2,
     recycleAfterChecks: options.recycleAfterChecks ?? 100,
     probeIntervalMs: options.probeIntervalMs ?? 0,
@@ -114,7 +117,7 @@ describe('check slots', () => {
     await tick();
     expect(slots.stats().inUse).toBe(2);
     const busy = await quick(slots);
-    expect(busy).toEqual({ kind: 'busy', retryAfterSeconds: expect.any(Number) });
+    expect(busy).toEqual({ kind: 'busy', retryAfterSeconds: expect.any(Number), why: 'full' });
     expect(busy.kind === 'busy' && busy.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     // Counted by why (rtw_busy_refusals_total).
     expect(slots.stats().refusals).toEqual({ full: 1, limit: 0, overloaded: 0, closed: 0 });
@@ -286,7 +289,11 @@ describe('check slots', () => {
     let reason: string | null = 'event loop delay p99 300 ms over 250 ms';
     const { slots } = pool({ slots: 4, overloaded: () => reason });
     expect(slots.hold()).toEqual({ ok: false, why: 'overloaded', retryAfterSeconds: expect.any(Number) });
-    expect(await quick(slots)).toEqual({ kind: 'busy', retryAfterSeconds: expect.any(Number) });
+    expect(await quick(slots)).toEqual({
+      kind: 'busy',
+      retryAfterSeconds: expect.any(Number),
+      why: 'overloaded',
+    });
     reason = null;
     expect((await quick(slots)).kind).toBe('done');
     await slots.close();
@@ -312,6 +319,34 @@ describe('check slots', () => {
       refusals: { full: 0, limit: 1, overloaded: 0, closed: 0 },
     });
     if (first.ok) first.hold.release();
+    await slots.close();
+  });
+
+  it('leaves a quarter of the limit to synchronous checks for 10 s after one was refused, and never counts a queued refusal', async () => {
+    let limitNow = 8;
+    const { slots } = pool({
+      slots: 20,
+      limit: (inUse) => (inUse >= limitNow ? 'at the limit' : null),
+      limitNow: () => limitNow,
+    });
+    const held = [];
+    for (let i = 0; i < 8; i += 1) {
+      const hold = slots.hold(true);
+      expect(hold.ok).toBe(true);
+      held.push(hold);
+    }
+    // At the limit: the queue's worker is told no, and nothing counts as refused.
+    expect(slots.hold(true)).toMatchObject({ ok: false, why: 'limit' });
+    expect(slots.stats().refusals.limit).toBe(0);
+    // A client is refused: counted, and the queue now stops a quarter of the limit short of it.
+    expect(slots.hold()).toMatchObject({ ok: false, why: 'limit' });
+    expect(slots.stats().refusals.limit).toBe(1);
+    // The limit grew to 10: a client gets the room, the queue (8 + a quarter of 10 = 11) does not.
+    limitNow = 10;
+    expect(slots.hold(true)).toMatchObject({ ok: false, why: 'limit' });
+    const client = slots.hold();
+    expect(client.ok).toBe(true);
+    for (const hold of [...held, client]) if (hold.ok) hold.hold.release();
     await slots.close();
   });
 

@@ -42,6 +42,7 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
     slots: options.slots,
     overloaded: options.overloaded,
     limit: options.limit,
+    limitNow: () => options.limitStats?.().limit ?? options.slots,
     now,
     isClosing: keeper.isClosing,
   });
@@ -66,7 +67,7 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
       if (!taken.ok) {
         return taken.why === 'closed'
           ? { kind: 'closed' }
-          : { kind: 'busy', retryAfterSeconds: taken.retryAfterSeconds };
+          : { kind: 'busy', retryAfterSeconds: taken.retryAfterSeconds, why: taken.why };
       }
       const { slot, start } = taken;
       try {

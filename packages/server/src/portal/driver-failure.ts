@@ -108,4 +108,14 @@ export const PORTAL_ERRORS = {
       { retryAfter: NO_DRIVER_RETRY_AFTER_SECONDS },
     ),
   driverFailed: () => checkError('INTERNAL'),
+  /** Refused at admission (issue 34): the words say why, so an operator knows which setting is the limit. */
+  refused: (why: 'full' | 'limit' | 'overloaded', retryAfter: number) =>
+    checkError('BUSY', REFUSAL_MESSAGES[why], { retryAfter }),
+} as const;
+
+const RETRY = 'Nothing was run or charged. Retry after the number of seconds in the Retry-After header.';
+const REFUSAL_MESSAGES = {
+  full: `All check slots are in use. ${RETRY}`,
+  limit: `This instance is running as many live checks as it can without slowing them down. ${RETRY}`,
+  overloaded: `This instance is overloaded (its event loop is late or its memory is low). ${RETRY}`,
 } as const;

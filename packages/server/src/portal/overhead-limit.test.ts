@@ -5,6 +5,8 @@ import { createOverheadLimit, DEFAULT_OVERHEAD_TARGET_MS } from './overhead-limi
 function harness(slots = 160, targetMs = 1_000) {
   let now = 0;
   const state = { inFlight: 0 };
+  const logged: string[] = [];
+  const note = (level: string) => (_fields: object, message: string) => logged.push(`${level}: ${message}`);
   const limit = createOverheadLimit({
     slots,
     cores: 2,
@@ -12,6 +14,7 @@ function harness(slots = 160, targetMs = 1_000) {
     tickMs: 0,
     now: () => now,
     inUse: () => state.inFlight,
+    log: { info: note('info'), warn: note('warn'), error: note('error') },
   });
   /** One second: parts of `ownMs` each (ten to a check), then the tick. */
   const second = (ownMs: number, parts = 20) => {
@@ -24,7 +27,7 @@ function harness(slots = 160, targetMs = 1_000) {
   const fill = () => {
     while (limit.refuse(state.inFlight) === null) state.inFlight += 1;
   };
-  return { limit, state, second, fill };
+  return { limit, state, second, fill, logged };
 }
 
 describe('overhead limit', () => {
@@ -116,5 +119,36 @@ describe('overhead limit', () => {
     second(100);
     expect(limit.stats().estimateMs).toBeGreaterThan(490);
     expect(limit.stats().estimateMs).toBeLessThan(520);
+  });
+
+  it('goes back up to where it starts after 10 s with no check in flight', () => {
+    const { limit, state, second, fill } = harness();
+    fill();
+    second(300); // 3 s a check: cut to 16 (at most halved)
+    expect(limit.stats().limit).toBe(16);
+    state.inFlight = 0;
+    for (let s = 0; s < 9; s += 1) second(0, 0);
+    expect(limit.stats().limit).toBeLessThanOrEqual(16);
+    second(0, 0);
+    second(0, 0);
+    expect(limit.stats().limit).toBe(32);
+  });
+
+  it('says so once when it starts holding checks back, and once a minute after it has stopped', () => {
+    const { state, second, fill, logged } = harness();
+    for (let s = 0; s < 5; s += 1) {
+      fill();
+      second(30);
+    }
+    expect(logged).toEqual([
+      expect.stringMatching(
+        /^warn: live checks at the admission limit: new synchronous ones get 503 BUSY, queued ones wait/,
+      ),
+    ]);
+    state.inFlight = 10;
+    for (let s = 0; s < 59; s += 1) second(30);
+    expect(logged).toHaveLength(1);
+    second(30);
+    expect(logged[1]).toBe('info: live checks no longer held back by the admission limit');
   });
 });

@@ -1,3 +1,5 @@
+import { type PortalLog, silentPortalLog } from './portal-log.js';
+
 /**
  * Admission by measured latency (issue 34): how many live checks may run at once, adapted every second
  * so that a check's own overhead (its time not spent waiting on the portal: network-time.ts) stays
@@ -26,6 +28,8 @@ export interface OverheadLimitOptions {
   readonly now?: () => number;
   /** How often the limit is adjusted; 0 starts no timer (tests call `tick`). */
   readonly tickMs?: number;
+  /** Told once when the limit starts holding checks back, and once when it has stopped. */
+  readonly log?: PortalLog;
 }
 
 export interface OverheadLimitStats {
@@ -74,6 +78,13 @@ const QUIET_PER_CORE = 2;
 const QUIET_MEMORY_MS = 30 * 60_000;
 /** A part's parts-per-check starting guess: a check's pages, about ten. */
 const START_PARTS_PER_CHECK = 10;
+/**
+ * With no check in flight this long, the limit goes back up to where it starts: what cut it is gone,
+ * and an idle instance must not meet the next burst at its floor.
+ */
+const IDLE_RESET_MS = 10_000;
+/** "No longer held back" is said after this long without a check held back. */
+const QUIET_LOG_MS = 60_000;
 
 interface Part {
   readonly at: number;
@@ -86,7 +97,13 @@ export function createOverheadLimit(options: OverheadLimitOptions): OverheadLimi
   const ceiling = Math.max(1, Math.floor(options.slots));
   const floor = Math.min(ceiling, FLOOR_PER_CORE * cores);
   const baseTargetMs = options.targetMs ?? DEFAULT_OVERHEAD_TARGET_MS;
-  let limit = Math.min(ceiling, START_PER_CORE * cores);
+  const log = options.log ?? silentPortalLog;
+  const start = Math.min(ceiling, START_PER_CORE * cores);
+  let limit = start;
+  let busySince = now();
+  /** When the limit last held a check back, while that episode is still being reported; else null. */
+  let holdingSince: number | null = null;
+  let lastHeldAt = 0;
   let parts: Part[] = [];
   let partsPerCheck = START_PARTS_PER_CHECK;
   let estimateMs: number | null = null;
@@ -100,6 +117,28 @@ export function createOverheadLimit(options: OverheadLimitOptions): OverheadLimi
   let quietTicks = 0;
 
   const targetMs = () => Math.max(baseTargetMs, quiet ? 2 * quiet.ms : 0);
+  const figures = () => ({
+    limit: Math.floor(limit),
+    ownOverheadMs: estimateMs === null ? null : Math.round(estimateMs),
+    targetMs: Math.round(targetMs()),
+  });
+  /** Logs an episode of checks held back once, at its start and its end (not per refusal). */
+  const report = (at: number, held: boolean) => {
+    if (held) lastHeldAt = at;
+    if (held && holdingSince === null) {
+      holdingSince = at;
+      log.warn(
+        figures(),
+        "live checks at the admission limit: new synchronous ones get 503 BUSY, queued ones wait (the limit keeps a check's own overhead under its target)",
+      );
+    } else if (!held && holdingSince !== null && at - lastHeldAt >= QUIET_LOG_MS) {
+      log.info(
+        { ...figures(), seconds: Math.round((lastHeldAt - holdingSince) / 1000) },
+        'live checks no longer held back by the admission limit',
+      );
+      holdingSince = null;
+    }
+  };
 
   const tick = () => {
     const at = now();
@@ -108,6 +147,9 @@ export function createOverheadLimit(options: OverheadLimitOptions): OverheadLimi
     const wasHeldBack = heldBack;
     heldBack = false;
     peakInUse = 0;
+    report(at, wasHeldBack);
+    if (seenPeak > 0) busySince = at;
+    else if (at - busySince >= IDLE_RESET_MS) limit = Math.max(limit, start);
     if (parts.length < MIN_PARTS) return;
     const estimate = (parts.reduce((sum, p) => sum + p.ownMs, 0) / parts.length) * partsPerCheck;
     estimateMs = estimate;

@@ -190,8 +190,8 @@ export function createPortalRunner(
       };
       switch (slot.kind) {
         case 'busy':
-          log.info({ ...fields, code: 'BUSY' }, 'all check slots in use');
-          return fail(checkError('BUSY', undefined, { retryAfter: slot.retryAfterSeconds }));
+          log.info({ ...fields, code: 'BUSY', why: slot.why }, 'live check refused at admission');
+          return fail(PORTAL_ERRORS.refused(slot.why, slot.retryAfterSeconds));
         case 'closed':
           return fail(
             checkError('BUSY', 'The service is shutting down. Retry in a moment.', { retryAfter: 1 }),
@@ -225,15 +225,15 @@ export function createPortalRunner(
         }
       }
     },
-    hold() {
-      const admitted = slots.hold();
+    hold(queued) {
+      const admitted = slots.hold(queued);
       if (admitted.ok) return ok(admitted.hold);
       if (admitted.why === 'closed') {
         return fail(
           checkError('BUSY', 'The service is shutting down. Retry in a moment.', { retryAfter: 1 }),
         );
       }
-      return fail(checkError('BUSY', undefined, { retryAfter: admitted.retryAfterSeconds }));
+      return fail(PORTAL_ERRORS.refused(admitted.why, admitted.retryAfterSeconds));
     },
     recentDiagnostics: () => [...diagnostics],
     observe(listener) {

@@ -50,8 +50,12 @@ export interface CheckSlotsOptions<S> {
 
 export type SlotRun<T> =
   | { readonly kind: 'done'; readonly value: T }
-  /** Every slot is in use: nothing was started, nothing queued. */
-  | { readonly kind: 'busy'; readonly retryAfterSeconds: number }
+  /** Refused at once (every slot taken, at the limit, overloaded): nothing was started, nothing queued. */
+  | {
+      readonly kind: 'busy';
+      readonly retryAfterSeconds: number;
+      readonly why: Exclude<SlotRefusal, 'closed'>;
+    }
   /** The check outran its deadline and grace: its session was closed by force. */
   | { readonly kind: 'timed-out' }
   /** No browser could be launched, or it would not open a session. */
@@ -114,9 +118,10 @@ export interface CheckSlots<S> {
   /**
    * Takes a slot now, without starting anything, or refuses at once (full, overloaded or closing).
    * A request holds its slot through its authentication and quota, so a full service refuses before
-   * any of that work, and a check that passed them cannot lose its slot to a later one.
+   * any of that work, and a check that passed them cannot lose its slot to a later one. `queued`: for
+   * a queued check the worker would claim (slot-admission.ts, Admission.admit).
    */
-  hold(): SlotAdmission;
+  hold(queued?: boolean): SlotAdmission;
   stats(): SlotStats;
   /**
    * For GET /readyz: null when a browser is up, else why not. With none up it starts one now rather

@@ -72,6 +72,7 @@ export async function startPortal(
     slots: config.slots,
     cores: availableParallelism(),
     inUse: () => inUse.count(),
+    log,
     ...(config.overheadTargetMs ? { targetMs: config.overheadTargetMs } : {}),
   });
   const slots = createCheckSlots({

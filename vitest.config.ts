@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { CORE_ENTRIES } from './packages/core/entries.mjs';
+import FileOrder from './test/support/file-order.js';
 
 const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
 
@@ -79,6 +80,8 @@ export default defineConfig({
   },
   test: {
     exclude: EXCLUDE,
+    // Each project's known-long files first, then the rest by size, on every run (test/support/file-order.ts).
+    sequence: { sequencer: FileOrder },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [

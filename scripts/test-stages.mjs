@@ -26,26 +26,21 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const reports = mkdtempSync(join(tmpdir(), 'rtw-test-stages-'));
 
 /**
- * `after`: stages that must have ended well first. `notBefore`: stages that must have ended (well or
- * not) first: an order for the cores' sake, not a prerequisite.
- * @typedef {{ name: string, command: string[], report?: string, heavy: boolean, after: string[], notBefore: string[] }} Stage
- * @typedef {{ heavy?: boolean, after?: string[], notBefore?: string[] }} How
- * @param {string} name @param {How} [how] @returns {Stage}
+ * @typedef {{ name: string, command: string[], report?: string, heavy: boolean, after: string[] }} Stage
+ * @param {string} name @param {{ heavy?: boolean, after?: string[] }} [how] @returns {Stage}
  */
 const run = (name, how = {}) => ({
   name,
   command: [npm, 'run', '--silent', name],
   heavy: how.heavy ?? true,
   after: how.after ?? [],
-  notBefore: how.notBefore ?? [],
 });
-/** @param {string} project @param {How} [how] @returns {Stage} */
+/** @param {string} project @param {{ heavy?: boolean, after?: string[] }} [how] @returns {Stage} */
 const vitest = (project, how = {}) => {
   const report = join(reports, `${project}.json`);
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   const command = ['npx', 'vitest', 'run', '--project', project, ...reporters];
-  const order = { heavy: how.heavy ?? true, after: how.after ?? [], notBefore: how.notBefore ?? [] };
-  return { name: project, command, report, ...order };
+  return { name: project, command, report, heavy: how.heavy ?? true, after: how.after ?? [] };
 };
 
 const BUILT = { after: ['build'] };
@@ -72,12 +67,7 @@ const STAGES = [
   vitest('e2e', BUILT),
   // One TypeScript program for every package: a few seconds on one core.
   run('typecheck', { heavy: false, ...BUILT }),
-  // The runtimes' suites (about 35 CPU-seconds, mostly one core) as a light stage once unit, the one
-  // CPU-bound heavy stage, has ended: beside packaging and integration, which mostly wait, rather
-  // than after them at the end of a heavy lane.
-  ...(scripts['test:runtimes']
-    ? [run('test:runtimes', { heavy: false, after: ['build', 'test:runtimes:install'], notBefore: ['unit'] })]
-    : []),
+  ...(scripts['test:runtimes'] ? [run('test:runtimes', { after: ['build', 'test:runtimes:install'] })] : []),
 ];
 const HEAVY_AT_ONCE = 2;
 const TAIL_LINES = 40;
@@ -131,12 +121,8 @@ async function schedule() {
       results.set(stage.name, { ...stage, ok: false, output, seconds: 0 });
       console.log(`✘ ${stage.name} ${output.trim()}`);
     }
-    const hasEnded = (name) => !wantedNames.has(name) || results.has(name);
     const ready = pending.find(
-      (s) =>
-        needs(s).every((n) => results.get(n)?.ok) &&
-        s.notBefore.every(hasEnded) &&
-        (!s.heavy || heavyRunning < HEAVY_AT_ONCE),
+      (s) => needs(s).every((n) => results.get(n)?.ok) && (!s.heavy || heavyRunning < HEAVY_AT_ONCE),
     );
     if (ready) {
       pending.splice(pending.indexOf(ready), 1);

@@ -29,7 +29,10 @@ const coreEntries = Object.entries(CORE_ENTRIES as Record<string, string>)
  *   the sources proved nothing more and cost a minute of CPU.
  * - packaging: the built packages (root test/, packaging and size tests): needs `npm run build`.
  *
- * Worker counts are set for 2 cores: two files at a time in each project.
+ * Worker counts are set for 2 cores: two files at a time in each project. Files start in the same
+ * order on every run, each project's known-long files first (test/support/file-order.ts): vitest's
+ * own order, from its record of the last run, leaves out beforeAll time and started the release dry
+ * run last on a second run. A file that grows long belongs in LONG_FILES there.
  * `scripts/test-stages.mjs` (`npm test`) runs the projects as timed stages.
  */
 const E2E = [

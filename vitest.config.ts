@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { CORE_ENTRIES } from './packages/core/entries.mjs';
+import FileOrder from './test/support/file-order.js';
 
 const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
 
@@ -28,7 +29,10 @@ const coreEntries = Object.entries(CORE_ENTRIES as Record<string, string>)
  *   the sources proved nothing more and cost a minute of CPU.
  * - packaging: the built packages (root test/, packaging and size tests): needs `npm run build`.
  *
- * Worker counts are set for 2 cores: two files at a time in each project.
+ * Worker counts are set for 2 cores: two files at a time in each project. Files start in the same
+ * order on every run, each project's known-long files first (test/support/file-order.ts): vitest's
+ * own order, from its record of the last run, leaves out beforeAll time and started the release dry
+ * run last on a second run. A file that grows long belongs in LONG_FILES there.
  * `scripts/test-stages.mjs` (`npm test`) runs the projects as timed stages.
  */
 const E2E = [
@@ -79,6 +83,8 @@ export default defineConfig({
   },
   test: {
     exclude: EXCLUDE,
+    // Each project's known-long files first, then the rest by size, on every run (test/support/file-order.ts).
+    sequence: { sequencer: FileOrder },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [

@@ -209,14 +209,16 @@ describe('packed packages installed outside the workspace', { timeout: 180_000 }
     const results = join(project, 'vitest-results.json');
     const suite = await run(
       'npx',
-      // One worker: the rest of the test command runs beside this, on the same cores. The workspace's
-      // per-test timeout too (vitest.config.ts), not vitest's 5 s default, for the same reason.
+      // Two workers: the examples' files mostly wait on the Node processes they start and on their
+      // retry timers (about 20 CPU-seconds in 90 s of wall on one worker), so a second one halves the
+      // wall for little CPU beside the rest of the test command. The workspace's per-test timeout
+      // too (vitest.config.ts), not vitest's 5 s default, since other stages share the cores.
       [
         'vitest',
         'run',
         '--dir',
         'examples',
-        '--maxWorkers=1',
+        '--maxWorkers=2',
         '--testTimeout=20000',
         '--reporter=json',
         `--outputFile=${results}`,

@@ -17,7 +17,7 @@
 // Options (env or --flag=value): seconds (RTW_BENCH_CAPACITY_SECONDS, 300), rate in checks a minute
 // (RTW_BENCH_CAPACITY_RATE, 500), check wait in ms (RTW_BENCH_CAPACITY_CHECK_MS, 20000), CPU-bound run
 // in seconds (RTW_BENCH_CAPACITY_CPU_SECONDS, 30), slots (RTW_CHECK_SLOTS, else the machine default),
-// phases (RTW_BENCH_CAPACITY_PHASES, "walk,sync,async"). A smoke run: --seconds=60 --rate=60.
+// phases (RTW_BENCH_CAPACITY_PHASES, "walk,sync,walk-load,async"). A smoke run: --seconds=60 --rate=60.
 // Issue 34: the sync phase runs each of --rates (RTW_BENCH_CAPACITY_RATES, default "<rate>,0.8x") in
 // turn; a rate written `0.8x` is that share of what the run before it sustained. For each it prints
 // accepted a minute, refused, the accepted checks' own overhead p50/p95/p99, `refusal latency p99 N ms`,
@@ -74,7 +74,9 @@ const SLOTS = Math.round(
     defaultCheckSlots({ cores: CORES, totalMemoryBytes: totalBytes() }),
 );
 const RATES = (flag('rates') ?? process.env.RTW_BENCH_CAPACITY_RATES ?? `${RATE},0.8x`).split(',');
-const PHASES = (flag('phases') ?? process.env.RTW_BENCH_CAPACITY_PHASES ?? 'walk,sync,async').split(',');
+const PHASES = (flag('phases') ?? process.env.RTW_BENCH_CAPACITY_PHASES ?? 'walk,sync,walk-load,async').split(
+  ',',
+);
 const WALK_ROUNDS = option('walk-rounds', 'RTW_BENCH_WALK_ROUNDS', 3);
 const WALK_CHECKS = option('walk-checks', 'RTW_BENCH_WALK_CHECKS', 60);
 const CPU_CLIENTS = 4;
@@ -285,9 +287,9 @@ console.log(
 // --- phase 4 (issue 29): the service's CPU a check against the bare walk, same checks, zero latency ---
 /** Checks a minute the bare browser walk alone could pass on these cores (null without the walk phase). */
 let walkBound = null;
+const KINDS = { '/api/check': 'right_to_work', '/api/check/right-to-rent': 'right_to_rent' };
+const walkRequests = REQUESTS.map(([path, body]) => [KINDS[path] ?? 'immigration_status', body]);
 if (PHASES.includes('walk')) {
-  const KINDS = { '/api/check': 'right_to_work', '/api/check/right-to-rent': 'right_to_rent' };
-  const walkRequests = REQUESTS.map(([path, body]) => [KINDS[path] ?? 'immigration_status', body]);
   const walker = await startBareWalker();
   sent = 0; // both sides rotate the kinds from the first
   const rounds = await measureWalkRatio({
@@ -442,8 +444,7 @@ async function syncAt(rate) {
   console.log(
     `  CPU while offered: the machine ${(run.cpu.machineBusy * 100).toFixed(0)} % busy; the service ` +
       `${(run.cpu.service / ok.length).toFixed(3)} CPU-s a completed check (Node + Chromium); load average ` +
-      `${formatLoad(loadBefore)} before, ${formatLoad(loadAverage())} after` +
-      (runValidity(loadBefore).valid ? '' : ' (this rate STARTED ON A BUSY MACHINE)'),
+      `${formatLoad(loadBefore)} before, ${formatLoad(loadAverage())} after (the run's own earlier phases count in it)`,
   );
   return { rate, perMinute, errors: errors.length, refused: refusals.length };
 }
@@ -459,9 +460,42 @@ if (PHASES.includes('sync')) {
     previous = await syncAt(rate);
     results.rates.push(previous);
     results.sync ??= previous;
-    // Let the browser's closed contexts go before the next rate.
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    // Each rate starts on an idle instance: the browser's closed contexts gone, and the admission
+    // limit back at its start (it is after 10 s with nothing in flight).
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
   }
+}
+
+// Issue 34: the bare walk itself under load, at the same latency: what the browser alone does at 0.7 of
+// its bound (or --walk-load-rate), open loop, so that the service's plateau and overhead have a floor
+// measured in the same run.
+if (PHASES.includes('walk-load')) {
+  const rate = option('walk-load-rate', 'RTW_BENCH_WALK_LOAD_RATE', 0) || 0.7 * (walkBound ?? RATE);
+  const walker = await startBareWalker();
+  const meter = walker.meter();
+  const stopSampling = keepSampling([meter]);
+  const before = meter.read();
+  const machineBefore = machineCpu();
+  const loadBefore = loadAverage();
+  const { walks } = await walker.offer({ simUrl, requests: walkRequests, rate, seconds: SECONDS });
+  const machineAfter = machineCpu();
+  const cpu = meter.read() - before;
+  stopSampling();
+  await walker.stop();
+  const ok = walks.filter((w) => w.ok);
+  const window = { from: CHECK_MS * 1.5, to: SECONDS * 1000 };
+  const done = ok.filter((w) => w.start + w.ms >= window.from && w.start + w.ms <= window.to).length;
+  const perMinute = done / ((window.to - window.from) / 60_000);
+  const overhead = ok.map((w) => (w.ms - latencyMs * requestsPerKind[w.kind]) / 1000).sort((a, b) => a - b);
+  console.log(
+    `bare walk under load, ${rate.toFixed(0)}/min offered for ${SECONDS} s (the same latency, no service): ` +
+      `${perMinute.toFixed(0)} walks/min sustained${walkBound ? ` (${(perMinute / walkBound).toFixed(2)} of its bound)` : ''}, ` +
+      `${walks.length - ok.length} failed; own overhead p50 ${quantile(overhead, 0.5).toFixed(2)} s, p95 ` +
+      `${quantile(overhead, 0.95).toFixed(2)} s, p99 ${quantile(overhead, 0.99).toFixed(2)} s; ` +
+      `${(cpu / ok.length).toFixed(3)} CPU-s a walk; the machine ` +
+      `${((100 * (machineAfter.busy - machineBefore.busy)) / (machineAfter.total - machineBefore.total)).toFixed(0)} % busy; ` +
+      `load average ${formatLoad(loadBefore)} before, ${formatLoad(loadAverage())} after`,
+  );
 }
 
 if (PHASES.includes('async')) {

@@ -76,7 +76,9 @@ const only = process.argv.slice(2);
 const wanted = STAGES.filter((stage) => only.length === 0 || only.includes(stage.name));
 const wantedNames = new Set(wanted.map((stage) => stage.name));
 
-const format = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
+// Rounded first, so that 419.6 s reads "7 min 0 s", not "6 min 60 s".
+const format = (s) =>
+  s >= 60 ? `${Math.floor(Math.round(s) / 60)} min ${Math.round(s) % 60} s` : `${s.toFixed(1)} s`;
 const t0 = performance.now();
 
 /** @param {Stage} stage */

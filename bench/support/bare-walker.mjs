@@ -2,7 +2,9 @@
 // its Chromium, from /proc) is measured apart from the service's. Chromium is found and launched as
 // the service launches it: the same binary search, launch arguments, sandbox rule and headless mode.
 // Driven over IPC: { type: 'walk', simUrl, requests: [[kind, body]...], count, concurrency } ->
-// { type: 'walked', checks, failures, ms }; { type: 'stop' }. Sends { type: 'ready' } once launched.
+// { type: 'walked', checks, failures, ms }; { type: 'offer', simUrl, requests, rate, seconds } (issue 34:
+// walks started at a fixed rate a minute, open loop) -> { type: 'offered', walks: [{ kind, start, ms, ok }] };
+// { type: 'stop' }. Sends { type: 'ready' } once launched.
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import {
@@ -34,6 +36,32 @@ process.on('message', async (message) => {
   if (message.type === 'stop') {
     await browser.close();
     process.exit(0);
+  }
+  if (message.type === 'offer') {
+    const { simUrl, requests, rate, seconds } = message;
+    const walks = [];
+    const start = performance.now();
+    for (let i = 0; performance.now() - start < seconds * 1000; i++) {
+      const wait = start + (i * 60_000) / rate - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const kind = i % requests.length;
+      const [name, body] = requests[kind];
+      const t0 = performance.now();
+      walks.push(
+        bareWalk(browser, {
+          simUrl,
+          kind: name,
+          body,
+          contextOptions,
+          blockedUrls: BLOCKED_URL_PATTERNS,
+        }).then(
+          () => ({ kind, start: t0 - start, ms: performance.now() - t0, ok: true }),
+          () => ({ kind, start: t0 - start, ms: performance.now() - t0, ok: false }),
+        ),
+      );
+    }
+    process.send({ type: 'offered', walks: await Promise.all(walks) });
+    return;
   }
   if (message.type !== 'walk') return;
   const { simUrl, requests, count, concurrency } = message;

@@ -37,6 +37,12 @@ export async function startBareWalker() {
       child.send({ type: 'walk', ...job });
       return answer;
     },
+    /** Issue 34: walks started at `rate` a minute for `seconds` (open loop); each walk's kind, ms and ok. */
+    async offer(job) {
+      const answer = next('offered');
+      child.send({ type: 'offer', ...job });
+      return answer;
+    },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.send({ type: 'stop' });

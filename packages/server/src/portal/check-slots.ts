@@ -102,11 +102,12 @@ export function createCheckSlots<S>(options: CheckSlotsOptions<S>): CheckSlots<S
 
     stats() {
       const current = keeper.current();
+      const limited = options.limitStats?.();
       return {
         slots: options.slots,
         inUse: admission.inUse(),
-        admissionLimit: options.limitStats?.().limit ?? options.slots,
-        ownOverheadSeconds: ownOverheadSeconds(options.limitStats?.().estimateMs),
+        admissionLimit: limited?.limit ?? options.slots,
+        ownOverheadSeconds: ownOverheadSeconds(limited?.estimateMs),
         launches: keeper.counts.launches,
         replacements: keeper.counts.replacements,
         crashes: keeper.counts.crashes,

@@ -2,12 +2,13 @@ import { availableParallelism } from 'node:os';
 import { fail, type Outcome, ok } from '@sharecode/core';
 import type { PortalObserver } from '../checks/observer-port.js';
 import { sweepBrowserRoot } from './browser-dirs.js';
-import { createCheckSlots, type SlotStats } from './check-slots.js';
+import { type CheckSlots, createCheckSlots, type SlotStats } from './check-slots.js';
 import { DEFAULT_LOAD_LIMITS, type LoadGuardOptions, startLoadGuard } from './load-guard.js';
 import { createOverheadLimit } from './overhead-limit.js';
 import { playwrightLauncher } from './playwright-browser.js';
 import type { PortalConfig } from './portal-config.js';
 import { type PortalLog, silentPortalLog } from './portal-log.js';
+import type { CheckSession } from './portal-page.js';
 import { createPortalRunner, type PortalRunner } from './portal-runner.js';
 
 /** The pool as the rest of the server sees it (no Playwright type crosses this line). */
@@ -67,11 +68,12 @@ export async function startPortal(
   });
   if (!launcher.ok) return fail([launcher.error]);
   const guard = startLoadGuard({ ...DEFAULT_LOAD_LIMITS, ...deps.loadLimits });
-  const inUse = { count: () => 0 };
+  // The limit reads the slots in use, and the slots ask the limit: the slots are made just below.
+  let pool: CheckSlots<CheckSession> | undefined;
   const limit = createOverheadLimit({
     slots: config.slots,
     cores: availableParallelism(),
-    inUse: () => inUse.count(),
+    inUse: () => pool?.stats().inUse ?? 0,
     log,
     ...(config.overheadTargetMs ? { targetMs: config.overheadTargetMs } : {}),
   });
@@ -85,7 +87,7 @@ export async function startPortal(
     log,
     ...(deps.probeIntervalMs === undefined ? {} : { probeIntervalMs: deps.probeIntervalMs }),
   });
-  inUse.count = () => slots.stats().inUse;
+  pool = slots;
   const started = await slots.start();
   const close = async () => {
     guard.stop();
